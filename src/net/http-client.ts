@@ -1,0 +1,164 @@
+import { Agent, interceptors, request, type Dispatcher } from "undici";
+import { abortedError, fromTransportError, UpstreamError } from "./errors.js";
+import { HostLimiter } from "./host-limiter.js";
+import { ACCEPT_ENCODING } from "./read-body.js";
+import { SignalLinks } from "./signal-links.js";
+import { interpretResponse } from "./response.js";
+import { backoffDelay, defaultSleep, sleepUnlessAborted } from "./retry.js";
+import type { GetJsonInit, HttpClient, HttpClientOptions, HttpEvent, HttpJsonResult, HttpStats } from "./types.js";
+
+export { UpstreamError, type UpstreamErrorKind } from "./errors.js";
+export type { GetJsonInit, HttpClient, HttpClientOptions, HttpEvent, HttpJsonResult, HttpStats } from "./types.js";
+
+const DEFAULTS = {
+  maxRetries: 4,
+  baseDelayMs: 500,
+  maxDelayMs: 30_000,
+  maxBodyBytes: 8 * 1024 * 1024,
+  hostConcurrency: 4,
+};
+
+const MAX_REDIRECTIONS = 3;
+
+/** The process's one outbound HTTP client: create it once and share it. */
+export function createHttpClient(opts: HttpClientOptions): HttpClient {
+  const maxRetries = opts.maxRetries ?? DEFAULTS.maxRetries;
+  const maxDelayMs = opts.maxDelayMs ?? DEFAULTS.maxDelayMs;
+  const maxBodyBytes = opts.maxBodyBytes ?? DEFAULTS.maxBodyBytes;
+  const hostConcurrency = opts.hostConcurrency ?? DEFAULTS.hostConcurrency;
+  const backoff = {
+    baseDelayMs: opts.baseDelayMs ?? DEFAULTS.baseDelayMs,
+    maxDelayMs,
+    random: opts.random ?? Math.random,
+  };
+  const sleep = opts.sleep ?? defaultSleep;
+  if (!opts.userAgent) throw new TypeError("userAgent is required");
+  if (!(opts.timeoutMs > 0)) throw new RangeError("timeoutMs must be > 0");
+
+  const agent = new Agent({
+    keepAliveTimeout: 10_000,
+    connections: hostConcurrency,
+    // Backstops; the per-attempt deadline below bounds headers and body together.
+    headersTimeout: opts.timeoutMs,
+    bodyTimeout: opts.timeoutMs,
+  });
+  const dispatcher: Dispatcher = agent.compose(interceptors.redirect({ maxRedirections: MAX_REDIRECTIONS }));
+  const limiter = new HostLimiter({ concurrency: hostConcurrency, rates: opts.hostRate });
+  const counters: HttpStats = { requests: 0, retries: 0, failures: 0 };
+  const links = new SignalLinks();
+  let closed = false;
+
+  const emit = (event: HttpEvent): void => {
+    try {
+      opts.onEvent?.(event);
+    } catch {
+      // A broken listener must not change the outcome of a request.
+    }
+  };
+
+  async function attempt(url: string, host: string, headers: Record<string, string>, signal?: AbortSignal) {
+    const release = await limiter.acquire(host, signal, () => abortedError(url, signal?.reason));
+    counters.requests += 1;
+    const deadline = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      deadline.abort(new Error(`attempt exceeded ${opts.timeoutMs} ms`));
+    }, opts.timeoutMs);
+    const forward = (): void => deadline.abort(signal?.reason);
+    signal?.addEventListener("abort", forward, { once: true });
+    if (signal?.aborted) forward();
+    try {
+      const res = await request(url, { method: "GET", headers, signal: deadline.signal, dispatcher });
+      return await interpretResponse(res, url, maxBodyBytes);
+    } catch (err) {
+      if (signal?.aborted) throw abortedError(url, signal.reason);
+      if (err instanceof UpstreamError) throw err;
+      throw fromTransportError(err, url, timedOut);
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", forward);
+      release();
+    }
+  }
+
+  async function getJson(url: string, init: GetJsonInit = {}): Promise<HttpJsonResult> {
+    const parsed = new URL(url);
+    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
+      throw new TypeError(`unsupported URL scheme: ${parsed.protocol}`);
+    }
+    if (closed) {
+      throw new UpstreamError(`client closed: ${url}`, { kind: "network", url, retryable: false });
+    }
+    if (init.signal?.aborted) throw abortedError(url, init.signal.reason);
+    // Our listeners go on a private per-call signal, never on one the caller may share widely.
+    const call = new AbortController();
+    const unlink = init.signal ? links.follow(init.signal, call) : undefined;
+    try {
+      return await run(url, parsed.host, buildHeaders(opts.userAgent, init), unlink ? call.signal : undefined);
+    } finally {
+      unlink?.();
+    }
+  }
+
+  async function run(url: string, host: string, headers: Record<string, string>, signal?: AbortSignal) {
+    for (let tries = 1; ; tries += 1) {
+      let failure: UpstreamError;
+      try {
+        return await attempt(url, host, headers, signal);
+      } catch (err) {
+        failure = err instanceof UpstreamError ? err : fromTransportError(err, url, false);
+      }
+      if (failure.kind === "aborted") throw failure;
+
+      let delayMs: number | undefined;
+      if (failure.retryable && tries <= maxRetries) {
+        if (failure.retryAfterMs === undefined) {
+          delayMs = backoffDelay(tries - 1, backoff);
+        } else if (failure.retryAfterMs <= maxDelayMs) {
+          delayMs = failure.retryAfterMs;
+        } else {
+          failure = new UpstreamError(`server asked to wait ${failure.retryAfterMs} ms (over ${maxDelayMs}): ${url}`, {
+            kind: "rate_limited",
+            url,
+            retryable: true,
+            httpStatus: failure.httpStatus,
+            retryAfterMs: failure.retryAfterMs,
+          });
+        }
+      }
+      if (delayMs === undefined) {
+        counters.failures += 1;
+        emit({ type: "fail", url, attempt: tries, kind: failure.kind });
+        throw failure;
+      }
+
+      counters.retries += 1;
+      emit({ type: "retry", url, attempt: tries, delayMs, kind: failure.kind });
+      await sleepUnlessAborted(sleep, delayMs, signal, () => abortedError(url, signal?.reason));
+    }
+  }
+
+  return {
+    getJson,
+    setHostRate: (host, rps) => limiter.setRate(host, rps),
+    stats: () => ({ ...counters }),
+    async close() {
+      if (closed) return;
+      closed = true;
+      limiter.close(new UpstreamError("client closed", { kind: "network", url: "", retryable: false }));
+      await agent.close();
+    },
+  };
+}
+
+function buildHeaders(userAgent: string, init: GetJsonInit): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(init.headers ?? {})) headers[name.toLowerCase()] = value;
+  if (init.etag !== undefined) headers["if-none-match"] = init.etag;
+  if (init.lastModified !== undefined) headers["if-modified-since"] = init.lastModified;
+  headers["accept-encoding"] = ACCEPT_ENCODING;
+  headers["user-agent"] = userAgent;
+  headers.accept = "application/json";
+  return headers;
+}

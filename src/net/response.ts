@@ -1,0 +1,149 @@
+import type { IncomingHttpHeaders } from "node:http";
+import type { Readable } from "node:stream";
+import { UpstreamError } from "./errors.js";
+import { decodeText, discard, readBody } from "./read-body.js";
+import { parseRetryAfter, RETRYABLE_STATUSES } from "./retry.js";
+import type { HttpJsonResult } from "./types.js";
+
+/** Enough of an error or HTML page to recognise a challenge; the rest is discarded. */
+const PEEK_BYTES = 64 * 1024;
+
+const CHALLENGE_MARKERS = ["challenge-platform", "Just a moment...", "<title>Attention Required"];
+
+export interface RawResponse {
+  statusCode: number;
+  headers: IncomingHttpHeaders;
+  body: Readable;
+}
+
+function header(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export function looksLikeChallenge(text: string): boolean {
+  return CHALLENGE_MARKERS.some((marker) => text.includes(marker));
+}
+
+async function peekText(body: Readable, encoding: string | undefined): Promise<string> {
+  try {
+    return decodeText((await readBody(body, encoding, PEEK_BYTES)).bytes);
+  } catch {
+    // The status alone decides; a broken error body adds nothing.
+    return "";
+  }
+}
+
+function statusError(statusCode: number, headers: IncomingHttpHeaders, url: string): UpstreamError {
+  if (statusCode === 401 || statusCode === 403) {
+    return new UpstreamError(`forbidden (HTTP ${statusCode}): ${url}`, {
+      kind: "forbidden",
+      url,
+      retryable: false,
+      httpStatus: statusCode,
+    });
+  }
+  const retryAfterMs =
+    statusCode === 429 || statusCode === 503 ? parseRetryAfter(header(headers, "retry-after")) : undefined;
+  return new UpstreamError(`HTTP ${statusCode}: ${url}`, {
+    kind: statusCode === 429 ? "rate_limited" : "http_status",
+    url,
+    retryable: RETRYABLE_STATUSES.has(statusCode),
+    httpStatus: statusCode,
+    retryAfterMs,
+  });
+}
+
+/**
+ * Turns one response into a result or an UpstreamError. Always consumes or destroys the body.
+ * HTML where JSON was expected is a failure (a block page, a challenge), never data or "no match".
+ */
+export async function interpretResponse(res: RawResponse, url: string, maxBodyBytes: number): Promise<HttpJsonResult> {
+  const { statusCode, headers, body } = res;
+  const encoding = header(headers, "content-encoding");
+
+  if (statusCode === 304) {
+    await peekText(body, undefined);
+    return { status: "not_modified" };
+  }
+  if (statusCode === 404 || statusCode === 410) {
+    await peekText(body, undefined);
+    return { status: "not_found", httpStatus: statusCode };
+  }
+  if (header(headers, "cf-mitigated")?.toLowerCase() === "challenge") {
+    discard(body);
+    throw challengeError(url, statusCode);
+  }
+  if (statusCode < 200 || statusCode >= 300) {
+    const text = await peekText(body, encoding);
+    if (looksLikeChallenge(text)) throw challengeError(url, statusCode);
+    throw statusError(statusCode, headers, url);
+  }
+
+  const contentType = header(headers, "content-type") ?? "";
+  if (/text\/html/i.test(contentType)) {
+    const text = await peekText(body, encoding);
+    throw looksLikeChallenge(text) ? challengeError(url, statusCode) : notJsonError(url, statusCode, contentType);
+  }
+  const declared = Number(header(headers, "content-length"));
+  if (!encoding && Number.isFinite(declared) && declared > maxBodyBytes) {
+    discard(body);
+    throw tooLargeError(url, statusCode, maxBodyBytes);
+  }
+  const read = await readBody(body, encoding, maxBodyBytes);
+  if (read.overflow) throw tooLargeError(url, statusCode, maxBodyBytes);
+  const text = decodeText(read.bytes);
+
+  if (text.trimStart().startsWith("<")) {
+    throw looksLikeChallenge(text) ? challengeError(url, statusCode) : notJsonError(url, statusCode, contentType);
+  }
+  if ((statusCode === 204 || statusCode === 205) && text.trim() === "") {
+    return { status: "ok", data: null, httpStatus: statusCode };
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (err) {
+    // Usually a body cut short in transit: worth another attempt.
+    throw new UpstreamError(`invalid JSON (${read.bytes.length} bytes): ${url}`, {
+      kind: "bad_json",
+      url,
+      retryable: true,
+      httpStatus: statusCode,
+      cause: err,
+    });
+  }
+  const result: HttpJsonResult = { status: "ok", data, httpStatus: statusCode };
+  const etag = header(headers, "etag");
+  const lastModified = header(headers, "last-modified");
+  if (etag !== undefined) result.etag = etag;
+  if (lastModified !== undefined) result.lastModified = lastModified;
+  return result;
+}
+
+function challengeError(url: string, httpStatus: number): UpstreamError {
+  return new UpstreamError(`bot challenge page (HTTP ${httpStatus}): ${url}`, {
+    kind: "challenge",
+    url,
+    retryable: false,
+    httpStatus,
+  });
+}
+
+function notJsonError(url: string, httpStatus: number, contentType: string): UpstreamError {
+  return new UpstreamError(`expected JSON, got ${contentType || "markup"} (HTTP ${httpStatus}): ${url}`, {
+    kind: "not_json",
+    url,
+    retryable: false,
+    httpStatus,
+  });
+}
+
+function tooLargeError(url: string, httpStatus: number, limit: number): UpstreamError {
+  return new UpstreamError(`response body over ${limit} bytes: ${url}`, {
+    kind: "too_large",
+    url,
+    retryable: false,
+    httpStatus,
+  });
+}

@@ -1,0 +1,54 @@
+export interface BackoffOptions {
+  baseDelayMs: number;
+  maxDelayMs: number;
+  random: () => number;
+}
+
+/** Exponential backoff with full jitter; `retry` counts from 0 for the first retry. */
+export function backoffDelay(retry: number, opts: BackoffOptions): number {
+  const ceiling = Math.min(opts.maxDelayMs, opts.baseDelayMs * 2 ** retry);
+  return Math.round(opts.random() * ceiling);
+}
+
+/** Parses a retry-after header (delta seconds or an HTTP date) into ms; undefined if absent or malformed. */
+export function parseRetryAfter(value: string | undefined, now: number = Date.now()): number | undefined {
+  if (value === undefined) return undefined;
+  const trimmed = value.trim();
+  if (trimmed === "") return undefined;
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const at = Date.parse(trimmed);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, at - now);
+}
+
+/** Statuses worth another attempt: the server is overloaded or briefly broken. */
+export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504]);
+
+/** Resolves after the sleep, or rejects with `onAbort()` as soon as the signal aborts. */
+export function sleepUnlessAborted(
+  sleep: (ms: number) => Promise<void>,
+  ms: number,
+  signal: AbortSignal | undefined,
+  onAbort: () => Error,
+): Promise<void> {
+  if (!signal) return sleep(ms);
+  if (signal.aborted) return Promise.reject(onAbort());
+  return new Promise<void>((resolve, reject) => {
+    const abort = (): void => reject(onAbort());
+    signal.addEventListener("abort", abort, { once: true });
+    sleep(ms).then(
+      () => {
+        signal.removeEventListener("abort", abort);
+        resolve();
+      },
+      (err: unknown) => {
+        signal.removeEventListener("abort", abort);
+        reject(err);
+      },
+    );
+  });
+}
+
+export function defaultSleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

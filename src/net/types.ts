@@ -1,0 +1,66 @@
+export interface HttpEvent {
+  type: "retry" | "fail";
+  url: string;
+  /** 1-based number of the attempt that just failed. */
+  attempt: number;
+  /** retry only: how long the client waits before the next attempt. */
+  delayMs?: number;
+  kind: string;
+}
+
+export interface HttpClientOptions {
+  /** Honest user-agent, e.g. "video-catalog/0.1 (+https://github.com/...; self-hosted)". */
+  userAgent: string;
+  /** Per attempt, covering headers and body. */
+  timeoutMs: number;
+  /** Attempts after the first; default 4. */
+  maxRetries?: number;
+  /** Backoff base; default 500. */
+  baseDelayMs?: number;
+  /** Backoff cap, also the longest retry-after honoured; default 30_000. */
+  maxDelayMs?: number;
+  /** Default 8 MiB (decoded bytes); a bigger body fails with kind "too_large". */
+  maxBodyBytes?: number;
+  /** Requests per second per host ("r18.dev", "127.0.0.1:1234"); 0 or missing = unlimited. */
+  hostRate?: Record<string, number>;
+  /** Max in-flight requests per host; default 4. */
+  hostConcurrency?: number;
+  /** Jitter source in [0, 1); injectable for tests. */
+  random?: () => number;
+  /** Backoff sleep; injectable for tests. */
+  sleep?: (ms: number) => Promise<void>;
+  /** Structured retry / failure events; the client never logs by itself. */
+  onEvent?: (e: HttpEvent) => void;
+}
+
+export interface GetJsonInit {
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Sent as if-none-match. */
+  etag?: string;
+  /** Sent as if-modified-since. */
+  lastModified?: string;
+}
+
+export type HttpJsonResult =
+  | { status: "ok"; data: unknown; etag?: string; lastModified?: string; httpStatus: number }
+  /** 304 after a conditional request. */
+  | { status: "not_modified" }
+  /** The resource does not exist: a "no match", not an error. */
+  | { status: "not_found"; httpStatus: 404 | 410 };
+
+export interface HttpStats {
+  /** Attempts sent (each retry counts). */
+  requests: number;
+  retries: number;
+  /** getJson calls that threw, excluding caller aborts. */
+  failures: number;
+}
+
+export interface HttpClient {
+  /** Resolves with a result, or throws UpstreamError. */
+  getJson(url: string, init?: GetJsonInit): Promise<HttpJsonResult>;
+  setHostRate(host: string, rps: number): void;
+  stats(): HttpStats;
+  close(): Promise<void>;
+}
