@@ -1,0 +1,49 @@
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import Database from "better-sqlite3";
+import { drizzle } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { catalogFtsSqlFunction } from "./fts-fields.js";
+
+export type Db = Database.Database;
+
+export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../../migrations");
+
+export interface OpenOptions {
+  cacheSizeMb?: number;
+  mmapSizeMb?: number;
+  readonly?: boolean;
+}
+
+/**
+ * Opens the catalog with the pragmas every connection needs (WAL so readers never
+ * wait for the ingester, NORMAL sync, a busy timeout so two writers queue instead
+ * of failing) and registers catalog_fts(), which the FTS triggers call.
+ */
+export function openDatabase(path: string, options: OpenOptions = {}): Db {
+  if (path !== ":memory:") mkdirSync(dirname(resolve(path)), { recursive: true });
+  const db = new Database(path, { readonly: options.readonly ?? false });
+  db.pragma("busy_timeout = 10000");
+  if (!options.readonly) db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = NORMAL");
+  db.pragma("foreign_keys = ON");
+  db.pragma("temp_store = MEMORY");
+  db.pragma(`cache_size = -${(options.cacheSizeMb ?? 64) * 1024}`);
+  db.pragma(`mmap_size = ${(options.mmapSizeMb ?? 1024) * 1024 * 1024}`);
+  db.function("catalog_fts", { deterministic: true }, (doc, alt, column) =>
+    catalogFtsSqlFunction(String(doc), String(alt), Number(column)),
+  );
+  return db;
+}
+
+/** Applies every pending migration from migrations/ (drizzle-kit's journal). */
+export function migrateDatabase(db: Db): void {
+  migrate(drizzle(db), { migrationsFolder: MIGRATIONS_DIR });
+}
+
+export function openCatalog(path: string, options: OpenOptions = {}): Db {
+  const db = openDatabase(path, options);
+  migrateDatabase(db);
+  return db;
+}

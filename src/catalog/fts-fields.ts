@@ -1,0 +1,36 @@
+import type { DetailedRecord, NameKind } from "./record.js";
+import { indexText } from "./fts-text.js";
+
+export type AltNames = Partial<Record<NameKind, string[]>>;
+
+/** Columns of movies_fts, in order: code, title, people, org, cat, comment. */
+export function ftsFields(record: DetailedRecord, alt: AltNames): string[] {
+  const join = (...parts: (string | null | undefined | string[])[]) =>
+    indexText(parts.flat().filter((p): p is string => typeof p === "string" && p !== "").join(" \n "));
+  const compactCode = record.dvdId.replace(/[^0-9A-Za-z]/g, "");
+  return [
+    join(record.dvdId, compactCode, record.contentId),
+    join(record.titleEn, record.titleJa),
+    join(record.actresses, record.actors, record.directors, record.authors, alt.actress, alt.actor, alt.director, alt.author),
+    join(record.makers, record.label, record.series, alt.maker, alt.label, alt.series),
+    join(record.categories, alt.genre),
+    join(record.commentEn, record.commentJa),
+  ];
+}
+
+let lastDoc: string | null = null;
+let lastAlt: string | null = null;
+let lastFields: string[] = [];
+
+/**
+ * SQL function catalog_fts(doc, alt_names, column): the triggers call it once per
+ * column with the same arguments, so the last parse is remembered.
+ */
+export function catalogFtsSqlFunction(doc: string, altNames: string, column: number): string {
+  if (doc !== lastDoc || altNames !== lastAlt) {
+    lastFields = ftsFields(JSON.parse(doc) as DetailedRecord, JSON.parse(altNames) as AltNames);
+    lastDoc = doc;
+    lastAlt = altNames;
+  }
+  return lastFields[column] ?? "";
+}

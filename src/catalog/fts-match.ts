@@ -1,0 +1,33 @@
+import { queryTerms, type QueryTerm } from "./fts-text.js";
+
+/**
+ * Builds an FTS5 MATCH expression from user text. Every term is emitted as a
+ * quoted string built only from letters, digits and CJK bigrams, so user input
+ * never reaches FTS5 syntax: `"`, `AND`, `*`, `(`, `NEAR(`, `col:x` are all
+ * searched as plain words. Terms combine with AND; the last word matches as a
+ * prefix (search as you type). Returns null when nothing searchable is left.
+ */
+export function buildMatch(query: string, options: { prefixLast?: boolean } = {}): string | null {
+  const terms = queryTerms(query);
+  if (terms.length === 0) return null;
+  const prefixLast = options.prefixLast ?? true;
+  return terms.map((t, i) => termExpr(t, prefixLast && i === terms.length - 1)).join(" AND ");
+}
+
+function quote(text: string): string {
+  return `"${text.replaceAll('"', '""')}"`;
+}
+
+function termExpr(term: QueryTerm, prefix: boolean): string {
+  if (term.kind === "word") return prefix ? `${quote(term.text)}*` : quote(term.text);
+  // One CJK character: any bigram starting with it. Longer: the phrase of its bigrams.
+  if (term.chars === 1) return `${quote(term.grams[0])}*`;
+  return quote(term.grams.join(" "));
+}
+
+/** The code column phrase of a canonical dvdId (`ABP-123` -> `code : "abp 123"`). */
+export function codePhrase(dvdId: string): string | null {
+  const words = queryTerms(dvdId).flatMap((t) => (t.kind === "word" ? [t.text] : t.grams));
+  if (words.length === 0) return null;
+  return `code : ${quote(words.join(" "))}`;
+}

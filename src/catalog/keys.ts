@@ -1,0 +1,82 @@
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { asc, eq, sql } from "drizzle-orm";
+import type { Db } from "./db.js";
+import { orm } from "./orm.js";
+import { apiKeys } from "./schema.js";
+import { noteCatalogWrite } from "./version.js";
+
+export interface ApiKeyInfo {
+  id: number;
+  name: string;
+  keyPrefix: string;
+  ratePerMinute: number;
+  createdAt: number;
+  lastUsedAt: number | null;
+  revokedAt: number | null;
+}
+
+const TOKEN_PREFIX = "vc_";
+
+export function hashKey(token: string): string {
+  return createHash("sha256").update(token, "utf8").digest("hex");
+}
+
+/** Creates a key; the token (32 random bytes) is returned once and only its hash is kept. */
+export function createKey(db: Db, name: string, ratePerMinute: number, now = Date.now()): { key: ApiKeyInfo; token: string } {
+  const token = TOKEN_PREFIX + randomBytes(32).toString("base64url");
+  const row = orm(db)
+    .insert(apiKeys)
+    .values({ name, keyHash: hashKey(token), keyPrefix: token.slice(0, 10), ratePerMinute, createdAt: now })
+    .returning()
+    .get();
+  return { key: toInfo(row), token };
+}
+
+export function listKeys(db: Db): ApiKeyInfo[] {
+  return orm(db).select().from(apiKeys).orderBy(asc(apiKeys.id)).all().map(toInfo);
+}
+
+export function countActiveKeys(db: Db): number {
+  const row = orm(db)
+    .select({ n: sql<number>`count(*)` })
+    .from(apiKeys)
+    .where(sql`${apiKeys.revokedAt} IS NULL`)
+    .get();
+  return row?.n ?? 0;
+}
+
+/** Revokes a key; false when there is no such key. Already revoked keys stay as they were. */
+export function revokeKey(db: Db, id: number, now = Date.now()): boolean {
+  const existing = orm(db).select().from(apiKeys).where(eq(apiKeys.id, id)).get();
+  if (!existing) return false;
+  if (existing.revokedAt === null) {
+    orm(db).update(apiKeys).set({ revokedAt: now }).where(eq(apiKeys.id, id)).run();
+    noteCatalogWrite(db);
+  }
+  return true;
+}
+
+/**
+ * The active key a token belongs to, or null. Read from the database on every
+ * call, so a revocation by another process counts on the next request.
+ */
+export function verifyKey(db: Db, token: string): ApiKeyInfo | null {
+  const hash = hashKey(token);
+  const row = orm(db).select().from(apiKeys).where(eq(apiKeys.keyHash, hash)).get();
+  if (!row || row.revokedAt !== null) return null;
+  if (!timingSafeEqual(Buffer.from(row.keyHash, "hex"), Buffer.from(hash, "hex"))) return null;
+  return toInfo(row);
+}
+
+/** Records when keys were last used (batched by the caller, not one write per request). */
+export function touchKeys(db: Db, lastUsed: Map<number, number>): void {
+  if (lastUsed.size === 0) return;
+  db.transaction(() => {
+    for (const [id, at] of lastUsed) orm(db).update(apiKeys).set({ lastUsedAt: at }).where(eq(apiKeys.id, id)).run();
+  })();
+}
+
+function toInfo(row: typeof apiKeys.$inferSelect): ApiKeyInfo {
+  const { keyHash: _hash, ...info } = row;
+  return info;
+}

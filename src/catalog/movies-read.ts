@@ -1,0 +1,106 @@
+import type { Db } from "./db.js";
+import type { DetailedRecord } from "./record.js";
+import { stmt } from "./statements.js";
+import { catalogVersion } from "./version.js";
+
+export interface StoredMovie {
+  id: number;
+  provider: string;
+  serviceCode: string;
+  pageUrl: string;
+  record: DetailedRecord;
+}
+
+interface Row {
+  id: number;
+  provider: string;
+  service_code: string;
+  page_url: string;
+  doc: string;
+}
+
+const COLUMNS = "id, provider, service_code, page_url, doc";
+
+function toMovie(row: Row): StoredMovie {
+  return {
+    id: row.id,
+    provider: row.provider,
+    serviceCode: row.service_code,
+    pageUrl: row.page_url,
+    record: JSON.parse(row.doc) as DetailedRecord,
+  };
+}
+
+/** Every stored record with this canonical dvdId (several when DVD, digital and rental differ). */
+export function findByDvdId(db: Db, dvdId: string): StoredMovie[] {
+  return stmt<[string], Row>(db, `SELECT ${COLUMNS} FROM movies WHERE dvd_id = ?`).all(dvdId).map(toMovie);
+}
+
+export function findByContentId(db: Db, provider: string, contentId: string): StoredMovie | null {
+  const row = stmt<[string, string], Row>(db, `SELECT ${COLUMNS} FROM movies WHERE provider = ? AND content_id = ?`).get(
+    provider,
+    contentId,
+  );
+  return row ? toMovie(row) : null;
+}
+
+export function getMovieById(db: Db, id: number): StoredMovie | null {
+  const row = stmt<[number], Row>(db, `SELECT ${COLUMNS} FROM movies WHERE id = ?`).get(id);
+  return row ? toMovie(row) : null;
+}
+
+export function getMoviesByIds(db: Db, ids: number[]): StoredMovie[] {
+  const out: StoredMovie[] = [];
+  for (const id of ids) {
+    const m = getMovieById(db, id);
+    if (m) out.push(m);
+  }
+  return out;
+}
+
+const cache = new WeakMap<Db, { version: string; providers: string[]; counts?: Record<string, number> }>();
+
+function cached(db: Db) {
+  const version = catalogVersion(db);
+  let c = cache.get(db);
+  if (!c || c.version !== version) {
+    c = { version, providers: distinctProviders(db) };
+    cache.set(db, c);
+  }
+  return c;
+}
+
+/** Providers that have records, by an index skip-scan (cheap at any size). */
+function distinctProviders(db: Db): string[] {
+  return stmt<[], string>(
+    db,
+    `WITH RECURSIVE p(x) AS (
+       SELECT min(provider) FROM movies
+       UNION ALL SELECT (SELECT min(provider) FROM movies WHERE provider > x) FROM p WHERE x IS NOT NULL)
+     SELECT x FROM p WHERE x IS NOT NULL`,
+  )
+    .pluck()
+    .all() as string[];
+}
+
+/** Names of providers with records in the catalog (cached until the catalog changes). */
+export function catalogProviders(db: Db): string[] {
+  return cached(db).providers;
+}
+
+/** Records per provider (cached until the catalog changes). */
+export function catalogCounts(db: Db): Record<string, number> {
+  const c = cached(db);
+  if (!c.counts) {
+    const counts: Record<string, number> = {};
+    const count = stmt<[string], number>(db, "SELECT count(*) FROM movies WHERE provider = ?").pluck();
+    for (const p of c.providers) counts[p] = count.get(p) as number;
+    c.counts = counts;
+  }
+  return c.counts;
+}
+
+export function movieIdRange(db: Db): { min: number; max: number } | null {
+  const row = stmt<[], { min: number | null; max: number | null }>(db, "SELECT min(id) AS min, max(id) AS max FROM movies").get();
+  return row && row.min !== null && row.max !== null ? { min: row.min, max: row.max } : null;
+}

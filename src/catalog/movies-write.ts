@@ -1,0 +1,111 @@
+import { createHash } from "node:crypto";
+import type { Db } from "./db.js";
+import type { IngestRecord } from "./record.js";
+import { recordNames } from "./names.js";
+import type { AltNames } from "./fts-fields.js";
+import { stmt } from "./statements.js";
+import { noteCatalogWrite } from "./version.js";
+
+export interface UpsertResult {
+  added: number;
+  updated: number;
+  unchanged: number;
+}
+
+interface Existing {
+  id: number;
+  hash: string;
+  doc: string;
+  alt_names: string;
+}
+
+const INSERT_SQL = `INSERT INTO movies (provider, content_id, dvd_id, service_code, site, release_date, runtime_mins,
+  censored, rating_avg, rating_count, popularity, page_url, doc, alt_names, hash, created_at, updated_at)
+  VALUES (@provider, @contentId, @dvdId, @serviceCode, @site, @releaseDate, @runtimeMins, @censored, @ratingAvg,
+  @ratingCount, @popularity, @pageUrl, @doc, @altNames, @hash, @now, @now)`;
+
+const UPDATE_SQL = `UPDATE movies SET dvd_id = @dvdId, service_code = @serviceCode, site = @site,
+  release_date = @releaseDate, runtime_mins = @runtimeMins, censored = @censored, rating_avg = @ratingAvg,
+  rating_count = @ratingCount, popularity = @popularity, page_url = @pageUrl, doc = @doc, alt_names = @altNames,
+  hash = @hash, updated_at = @now WHERE id = @id`;
+
+function rowOf(r: IngestRecord, now: number) {
+  const doc = JSON.stringify(r.record);
+  const altNames = JSON.stringify(r.altNames ?? {});
+  const hash = createHash("sha1")
+    .update(doc)
+    .update("\u0000")
+    .update(altNames)
+    .update(`\u0000${r.pageUrl}\u0000${r.ratingAvg}\u0000${r.ratingCount}\u0000${r.popularity}\u0000${r.censored}`)
+    .digest("base64");
+  return {
+    provider: r.provider,
+    contentId: r.record.contentId,
+    dvdId: r.record.dvdId,
+    serviceCode: r.record.serviceCode,
+    site: r.record.site,
+    releaseDate: r.record.releaseDate.slice(0, 10),
+    runtimeMins: r.record.runtimeMins,
+    censored: r.censored ? 1 : 0,
+    ratingAvg: r.ratingAvg,
+    ratingCount: r.ratingCount,
+    popularity: r.popularity,
+    pageUrl: r.pageUrl,
+    doc,
+    altNames,
+    hash,
+    now,
+  };
+}
+
+function writeNames(db: Db, id: number, r: IngestRecord["record"], alt: AltNames, insert: boolean): void {
+  const sql = insert
+    ? "INSERT OR IGNORE INTO movie_names (kind, name, movie_id) VALUES (?, ?, ?)"
+    : "DELETE FROM movie_names WHERE kind = ? AND name = ? AND movie_id = ?";
+  const s = stmt(db, sql);
+  for (const [kind, name] of recordNames(r, alt)) s.run(kind, name, id);
+}
+
+/** Writes the records that changed, in the caller's transaction (or none). Unchanged ones are skipped. */
+export function upsertRecordsInTx(db: Db, records: IngestRecord[], now = Date.now()): UpsertResult {
+  const result: UpsertResult = { added: 0, updated: 0, unchanged: 0 };
+  const find = stmt<[string, string], Existing>(
+    db,
+    "SELECT id, hash, doc, alt_names FROM movies WHERE provider = ? AND content_id = ?",
+  );
+  for (const r of records) {
+    const row = rowOf(r, now);
+    const existing = find.get(row.provider, row.contentId);
+    if (existing && existing.hash === row.hash) {
+      result.unchanged++;
+      continue;
+    }
+    if (existing) {
+      writeNames(db, existing.id, JSON.parse(existing.doc), JSON.parse(existing.alt_names), false);
+      stmt(db, UPDATE_SQL).run({ ...row, id: existing.id });
+      writeNames(db, existing.id, r.record, r.altNames ?? {}, true);
+      result.updated++;
+    } else {
+      const id = Number(stmt(db, INSERT_SQL).run(row).lastInsertRowid);
+      writeNames(db, id, r.record, r.altNames ?? {}, true);
+      result.added++;
+    }
+  }
+  if (result.added + result.updated > 0) noteCatalogWrite(db);
+  return result;
+}
+
+/** One transaction for the whole batch: all of it lands, or none. */
+export function upsertRecords(db: Db, records: IngestRecord[], now = Date.now()): UpsertResult {
+  return db.transaction(() => upsertRecordsInTx(db, records, now))();
+}
+
+/** Removes every record of one provider (e.g. the sample data). Returns how many. */
+export function purgeProvider(db: Db, provider: string): number {
+  const removed = db.transaction(() => {
+    stmt(db, "DELETE FROM movie_names WHERE movie_id IN (SELECT id FROM movies WHERE provider = ?)").run(provider);
+    return stmt(db, "DELETE FROM movies WHERE provider = ?").run(provider).changes;
+  })();
+  if (removed > 0) noteCatalogWrite(db);
+  return removed;
+}

@@ -1,0 +1,34 @@
+import { existsSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { importFile } from "../services/import-file.js";
+import { CliError, err, openCli, out } from "./context.js";
+import { Progress } from "./progress.js";
+
+export const PROVIDER_NAME = /^[a-z0-9][a-z0-9_-]{0,39}$/;
+
+/** import FILE [--provider NAME]: NDJSON or a JSON array of detailed records. */
+export async function importCommand(argv: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({ args: argv, options: { provider: { type: "string" } }, allowPositionals: true });
+  const file = positionals[0];
+  if (!file) throw new CliError("usage: import FILE [--provider NAME]");
+  if (!existsSync(file)) throw new CliError(`no such file: ${file}`);
+  const provider = (values.provider ?? "file").trim().toLowerCase();
+  if (!PROVIDER_NAME.test(provider)) throw new CliError("--provider must be letters, digits, - or _ (at most 40)");
+  const { db } = openCli();
+  const progress = new Progress("import");
+  try {
+    const s = await importFile(db, file, {
+      provider,
+      onProblem: (p) => err(`${file}:${p.line}: skipped: ${p.message}`),
+      onProgress: (s) => progress.update(s.added + s.updated + s.unchanged, null),
+    });
+    progress.done();
+    const secs = progress.elapsedSeconds();
+    out(
+      `imported ${file} as provider "${provider}": read ${s.read}, added ${s.added}, updated ${s.updated}, ` +
+        `unchanged ${s.unchanged}, skipped ${s.skipped} in ${secs.toFixed(1)} s (${Math.round(s.read / Math.max(secs, 0.001))} records/s)`,
+    );
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,50 @@
+import { parseArgs } from "node:util";
+import { createKey, listKeys, revokeKey } from "../catalog/keys.js";
+import { CliError, openCli, out } from "./context.js";
+
+const iso = (ms: number | null) => (ms === null ? "-" : new Date(ms).toISOString());
+
+/** keys create --name N [--rate R] | keys list | keys revoke ID */
+export function keysCommand(argv: string[]): void {
+  const [sub, ...rest] = argv;
+  const { values, positionals } = parseArgs({
+    args: rest,
+    options: { name: { type: "string" }, rate: { type: "string" } },
+    allowPositionals: true,
+  });
+  const { config, db } = openCli();
+  try {
+    switch (sub) {
+      case "create": {
+        const name = values.name?.trim();
+        if (!name) throw new CliError("keys create needs --name NAME");
+        const rate = values.rate === undefined ? config.keyRatePerMinute : Number(values.rate);
+        if (!Number.isInteger(rate) || rate < 1) throw new CliError("--rate must be a positive integer (requests per minute)");
+        const { key, token } = createKey(db, name, rate);
+        out(`created key ${key.id} "${key.name}" (${key.ratePerMinute} requests/minute). It is shown only now:`);
+        out(token);
+        return;
+      }
+      case "list": {
+        const keys = listKeys(db);
+        if (keys.length === 0) return out("no keys");
+        out(["id", "name", "prefix", "rate/min", "created", "last used", "revoked"].join("\t"));
+        for (const k of keys) {
+          out([k.id, k.name, k.keyPrefix + "…", k.ratePerMinute, iso(k.createdAt), iso(k.lastUsedAt), iso(k.revokedAt)].join("\t"));
+        }
+        return;
+      }
+      case "revoke": {
+        const id = Number(positionals[0]);
+        if (!Number.isInteger(id) || id < 1) throw new CliError("keys revoke needs a key id (see keys list)");
+        if (!revokeKey(db, id)) throw new CliError(`no key with id ${id}`);
+        out(`revoked key ${id}`);
+        return;
+      }
+      default:
+        throw new CliError("usage: keys create --name NAME [--rate PER_MINUTE] | keys list | keys revoke ID");
+    }
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,40 @@
+import { createWriteStream } from "node:fs";
+import { once } from "node:events";
+import { parseArgs } from "node:util";
+import { generateSampleRecords } from "../catalog/sample/generate.js";
+import { loadSampleRecords } from "../services/first-start.js";
+import { CliError, openCli, out } from "./context.js";
+import { Progress } from "./progress.js";
+
+/** sample --count N [--seed S] [--out FILE]: generated records into the catalog, or as NDJSON to a file. */
+export async function sampleCommand(argv: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: { count: { type: "string" }, seed: { type: "string" }, out: { type: "string" } },
+  });
+  const count = Number(values.count ?? "1000");
+  const seed = Number(values.seed ?? "1");
+  if (!Number.isSafeInteger(count) || count < 1) throw new CliError("--count must be a positive integer");
+  if (!Number.isSafeInteger(seed) || seed < 0) throw new CliError("--seed must be a non-negative integer");
+  const progress = new Progress("sample");
+  if (values.out) {
+    const file = createWriteStream(values.out);
+    let n = 0;
+    for (const r of generateSampleRecords({ count, seed })) {
+      if (!file.write(JSON.stringify(r.record) + "\n")) await once(file, "drain");
+      if (++n % 10_000 === 0) progress.update(n, count);
+    }
+    file.end();
+    await once(file, "finish");
+    progress.done();
+    return out(`wrote ${count} sample records to ${values.out}`);
+  }
+  const { db } = openCli();
+  try {
+    const added = loadSampleRecords(db, count, { seed, onBatch: (done) => progress.update(done, count) });
+    progress.done();
+    out(`added ${added} sample records (provider "sample"; ${count - added} were already there) in ${progress.elapsedSeconds().toFixed(1)} s`);
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,31 @@
+import { existsSync, readFileSync } from "node:fs";
+import { parseEnv } from "node:util";
+import { ConfigError, SETTINGS, type Config } from "./schema.js";
+
+export { ConfigError, type Config } from "./schema.js";
+
+/**
+ * Builds the frozen config from an environment. Values from `env` win over the
+ * optional `.env` file. A bad value throws a ConfigError naming the variable.
+ */
+export function loadConfig(env: Record<string, string | undefined>, envFile?: string): Config {
+  const fromFile = envFile && existsSync(envFile) ? parseEnv(readFileSync(envFile, "utf8")) : {};
+  const merged: Record<string, string | undefined> = { ...fromFile, ...env };
+  const out: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const [key, spec] of Object.entries(SETTINGS)) {
+    const raw = merged[spec.env];
+    try {
+      out[key] = spec.parse(raw === undefined || raw === "" ? spec.default : raw);
+    } catch (err) {
+      problems.push(`${spec.env} ${(err as Error).message}`);
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(`invalid configuration: ${problems.join("; ")}`);
+  return Object.freeze(out) as Config;
+}
+
+/** The one place that reads process.env. */
+export function loadProcessConfig(): Config {
+  return loadConfig(process.env, process.env.ENV_FILE ?? ".env");
+}

@@ -1,0 +1,48 @@
+/** Every error the API can answer with (DESIGN.md section 1, "Errors"). */
+export const ERROR_CODES = {
+  INVALID_PARAMETER: 400,
+  INVALID_JSON: 400,
+  MISSING_API_KEY: 401,
+  INVALID_API_KEY: 401,
+  NOT_FOUND: 404,
+  ROUTE_NOT_FOUND: 404,
+  BODY_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  UPSTREAM_FAILED: 502,
+  INTERNAL: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+const STATUS_TEXT: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  404: "Not Found",
+  413: "Payload Too Large",
+  415: "Unsupported Media Type",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  502: "Bad Gateway",
+};
+
+export function statusText(status: number): string {
+  return STATUS_TEXT[status] ?? "Error";
+}
+
+/** An error meant for the client: its code decides the status; its message is safe to show. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly statusCode: number;
+  readonly headers: Record<string, string>;
+
+  constructor(code: ErrorCode, message: string, headers: Record<string, string> = {}) {
+    super(message);
+    this.name = "AppError";
+    this.code = code;
+    this.statusCode = ERROR_CODES[code];
+    this.headers = headers;
+  }
+}
+
+export const invalidParameter = (message: string) => new AppError("INVALID_PARAMETER", message);

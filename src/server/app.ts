@@ -1,0 +1,50 @@
+import { randomUUID } from "node:crypto";
+import Fastify, { LogController, type FastifyInstance } from "fastify";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { ServiceDeps } from "../services/deps.js";
+import { knownProviders } from "../services/providers-param.js";
+import { registerAuth } from "./plugins/auth.js";
+import { registerDocs } from "./plugins/docs.js";
+import { registerErrorHandlers } from "./plugins/errors.js";
+import { registerHealthRoute } from "./routes/health.js";
+import { registerMovieRoutes } from "./routes/movie.js";
+import { registerQueryRoutes } from "./routes/query.js";
+import { registerRandomRoutes } from "./routes/random.js";
+import type { RouteContext } from "./routes/context.js";
+
+export const BODY_LIMIT = 16 * 1024;
+export const VERSION = "0.1.0";
+
+export interface ServerOptions {
+  logger?: boolean;
+}
+
+/** The HTTP app: plugins and routes registered explicitly, in a fixed order. */
+export async function buildServer(deps: ServiceDeps, options: ServerOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false || deps.config.logLevel === "silent" ? false : { level: deps.config.logLevel },
+    // Per-request log lines stay off the hot path; errors are logged by the error handler.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: BODY_LIMIT,
+    trustProxy: deps.config.trustProxy,
+    genReqId: () => randomUUID(),
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: "array", useDefaults: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // Only JSON bodies: without the text/plain parser a non-JSON POST is a 415.
+  app.removeContentTypeParser("text/plain");
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+  registerErrorHandlers(app);
+  registerAuth(app, deps.db);
+  await registerDocs(app, VERSION);
+
+  const ctx: RouteContext = { deps, knownProviders: () => knownProviders(deps.db, []) };
+  registerHealthRoute(app, ctx);
+  registerMovieRoutes(app, ctx);
+  registerQueryRoutes(app, ctx);
+  registerRandomRoutes(app, ctx);
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,48 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { AppError, statusText, type ErrorCode } from "../../lib/errors.js";
+
+interface ErrorBody {
+  statusCode: number;
+  error: string;
+  code: ErrorCode;
+  message: string;
+}
+
+function body(code: ErrorCode, statusCode: number, message: string): ErrorBody {
+  return { statusCode, error: statusText(statusCode), code, message };
+}
+
+/** Maps anything thrown (ours, Fastify's, a bug) to one error body; 5xx never leak internals. */
+export function toErrorBody(err: FastifyError | AppError | Error): { body: ErrorBody; headers: Record<string, string> } {
+  if (err instanceof AppError) return { body: body(err.code, err.statusCode, err.message), headers: err.headers };
+  const e = err as FastifyError;
+  if (e.validation) return { body: body("INVALID_PARAMETER", 400, e.message), headers: {} };
+  switch (e.code) {
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return { body: body("UNSUPPORTED_MEDIA_TYPE", 415, "POST bodies must be JSON (content-type: application/json)"), headers: {} };
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return { body: body("BODY_TOO_LARGE", 413, "request body is larger than 16 KiB"), headers: {} };
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return { body: body("INVALID_JSON", 400, "body is empty but content-type is application/json"), headers: {} };
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+      return { body: body("INVALID_JSON", 400, "body is not valid JSON"), headers: {} };
+  }
+  if (e instanceof SyntaxError && e.statusCode === 400) {
+    return { body: body("INVALID_JSON", 400, "body is not valid JSON"), headers: {} };
+  }
+  if (typeof e.statusCode === "number" && e.statusCode >= 400 && e.statusCode < 500) {
+    return { body: body("INVALID_PARAMETER", 400, e.message), headers: {} };
+  }
+  return { body: body("INTERNAL", 500, "internal error"), headers: {} };
+}
+
+export function registerErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    const { body, headers } = toErrorBody(err);
+    if (body.statusCode >= 500) request.log.error({ err, reqId: request.id }, "request failed");
+    return reply.code(body.statusCode).headers(headers).send(body);
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send(body("ROUTE_NOT_FOUND", 404, `no route ${request.method} ${request.url.split("?")[0]}`)),
+  );
+}

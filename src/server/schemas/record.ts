@@ -1,0 +1,86 @@
+import { Type } from "typebox";
+
+const Str = Type.String();
+const NullableStr = Type.Union([Type.String(), Type.Null()]);
+const Strings = Type.Array(Type.String());
+
+/** Detailed video record (spec 2.1, 2.2). Also the shape `import` accepts. */
+export const DetailedRecordSchema = Type.Object(
+  {
+    contentId: Str,
+    dvdId: Str,
+    titleEn: Str,
+    titleJa: Str,
+    commentEn: NullableStr,
+    commentJa: NullableStr,
+    runtimeMins: Type.Integer(),
+    releaseDate: Type.String({ description: "YYYY-MM-DDT00:00:00.000Z" }),
+    makers: Strings,
+    label: Str,
+    series: NullableStr,
+    categories: Strings,
+    actresses: Strings,
+    actors: Strings,
+    directors: Strings,
+    authors: Strings,
+    jacketFullUrl: Str,
+    jacketThumbUrl: Str,
+    site: Str,
+    serviceCode: Str,
+    extra: Type.Object({
+      actressesRich: Type.Array(Type.Object({ name: Str, image: NullableStr })),
+      sampleUrl: NullableStr,
+      galleryFull: Strings,
+      galleryThumb: Strings,
+    }),
+  },
+  { title: "Detailed video record" },
+);
+
+/** Search result (spec 2.3). */
+export const SearchResultSchema = Type.Object(
+  {
+    id: Type.String({ description: "The record's contentId" }),
+    dvdId: Str,
+    title: Str,
+    cover: Type.String({ description: "Jacket thumbnail URL" }),
+    releaseDate: Type.String({ description: "YYYY-MM-DD" }),
+    extra: Type.Object({
+      studio: Type.String({ description: "First maker" }),
+      url: Type.String({ description: "The record's page at its provider" }),
+    }),
+  },
+  { title: "Search result" },
+);
+
+export const MovieResponseSchema = Type.Object(
+  {
+    q: Type.String({ description: "Echo of the query" }),
+    source: Type.String({ description: "Provider the record was ingested from" }),
+    result: DetailedRecordSchema,
+  },
+  { title: "Movie response" },
+);
+
+export const QueryResponseSchema = Type.Object(
+  {
+    q: Type.String(),
+    source: Type.String({ description: "`catalog`, or the live provider that answered a catalog miss" }),
+    query: Type.String({ description: "The query as used" }),
+    count: Type.Integer({ description: "Number of elements in results" }),
+    results: Type.Array(SearchResultSchema),
+  },
+  { title: "Query response" },
+);
+
+export const RandomResponseSchema = Type.Array(DetailedRecordSchema, { title: "Random response" });
+
+export const ErrorSchema = Type.Object(
+  {
+    statusCode: Type.Integer(),
+    error: Type.String(),
+    code: Type.String(),
+    message: Type.String(),
+  },
+  { title: "Error" },
+);

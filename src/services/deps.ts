@@ -1,0 +1,8 @@
+import type { Db } from "../catalog/db.js";
+import type { Config } from "../config/load.js";
+
+/** What the use-cases need; built once by main (or a test) and shared by HTTP and CLI. */
+export interface ServiceDeps {
+  db: Db;
+  config: Config;
+}

@@ -1,0 +1,45 @@
+import type { Db } from "../catalog/db.js";
+import { createKey, listKeys } from "../catalog/keys.js";
+import { getMeta, setMeta } from "../catalog/meta.js";
+import { upsertRecords } from "../catalog/movies-write.js";
+import { stmt } from "../catalog/statements.js";
+import { generateSampleRecords, SAMPLE_PROVIDER } from "../catalog/sample/generate.js";
+import type { IngestRecord } from "../catalog/record.js";
+import type { Config } from "../config/load.js";
+
+/** With no key at all in the database, creates one; returns its token (to print once) or null. */
+export function ensureFirstKey(db: Db, config: Config): string | null {
+  if (listKeys(db).length > 0) return null;
+  return createKey(db, "default", config.keyRatePerMinute).token;
+}
+
+/** Writes `count` generated records in batches; returns how many were added. */
+export function loadSampleRecords(
+  db: Db,
+  count: number,
+  options: { seed?: number; batchSize?: number; onBatch?: (done: number) => void } = {},
+): number {
+  const batchSize = options.batchSize ?? 5000;
+  let added = 0;
+  for (let start = 0; start < count; start += batchSize) {
+    const batch: IngestRecord[] = [...generateSampleRecords({ count: Math.min(batchSize, count - start), start, seed: options.seed })];
+    added += upsertRecords(db, batch).added;
+    options.onBatch?.(start + batch.length);
+  }
+  return added;
+}
+
+/**
+ * On the very first start with an empty catalog, loads the sample catalog so every
+ * endpoint answers at once. Remembered in meta: once purged, it does not come back.
+ */
+export function ensureSampleData(db: Db, config: Config): number {
+  if (!config.sampleData || getMeta(db, "sample_loaded") !== null) return 0;
+  const empty = stmt(db, "SELECT 1 FROM movies LIMIT 1").get() === undefined;
+  if (!empty) return 0;
+  const added = loadSampleRecords(db, config.sampleCount);
+  setMeta(db, "sample_loaded", new Date().toISOString());
+  return added;
+}
+
+export { SAMPLE_PROVIDER };

@@ -1,0 +1,72 @@
+import { catalogProviders, findByContentId, findByDvdId, getMoviesByIds, type StoredMovie } from "../catalog/movies-read.js";
+import { buildMatch } from "../catalog/fts-match.js";
+import { searchIds } from "../catalog/search.js";
+import { EMPTY_FILTER } from "../catalog/filter-sql.js";
+import { parseCode } from "../codes/index.js";
+import type { DetailedRecord } from "../catalog/record.js";
+import { AppError } from "../lib/errors.js";
+import type { ServiceDeps } from "./deps.js";
+
+export interface MovieAnswer {
+  q: string;
+  source: string;
+  result: DetailedRecord;
+}
+
+/** Among records of one code, the preferred service code first, then the `providers` order. */
+export function pickPreferred(rows: StoredMovie[], serviceOrder: readonly string[], providers: string[] | null): StoredMovie | null {
+  const allowed = providers === null ? rows : rows.filter((r) => providers.includes(r.provider));
+  const rank = (list: readonly string[] | null, v: string) => {
+    const i = list ? list.indexOf(v) : -1;
+    return i === -1 ? Number.MAX_SAFE_INTEGER : i;
+  };
+  return (
+    [...allowed].sort(
+      (a, b) =>
+        rank(serviceOrder, a.serviceCode) - rank(serviceOrder, b.serviceCode) ||
+        rank(providers, a.provider) - rank(providers, b.provider) ||
+        a.id - b.id,
+    )[0] ?? null
+  );
+}
+
+const CONTENT_ID = /^[a-z0-9_]{3,40}$/;
+
+/**
+ * /movie: (1) a code-like q matched exactly (by canonical dvdId, or as a content
+ * id); (2) the live fallback (when configured); (3) a q that is not code-like
+ * gets the best full-text match. A code-like q never answers with another code.
+ */
+export function lookupCatalog(deps: ServiceDeps, q: string, providers: string[] | null): StoredMovie | null {
+  const text = q.trim();
+  const code = parseCode(text);
+  if (code) {
+    const hit = pickPreferred(findByDvdId(deps.db, code.dvdId), deps.config.serviceCodeOrder, providers);
+    if (hit) return hit;
+  }
+  const cid = text.toLowerCase();
+  if (CONTENT_ID.test(cid)) {
+    for (const p of providers ?? catalogProviders(deps.db)) {
+      const hit = findByContentId(deps.db, p, cid);
+      if (hit) return hit;
+    }
+  }
+  return null;
+}
+
+export function bestTextMatch(deps: ServiceDeps, q: string, providers: string[] | null): StoredMovie | null {
+  const match = buildMatch(q);
+  if (match === null) return null;
+  const ids = searchIds(deps.db, { match, exactDvdId: null, filter: { ...EMPTY_FILTER, providers }, sort: "relevance" }, 1, 0);
+  return getMoviesByIds(deps.db, ids)[0] ?? null;
+}
+
+export async function lookupMovie(deps: ServiceDeps, q: string, providers: string[] | null): Promise<MovieAnswer> {
+  const local = lookupCatalog(deps, q, providers);
+  if (local) return { q, source: local.provider, result: local.record };
+  if (!parseCode(q.trim())) {
+    const best = bestTextMatch(deps, q, providers);
+    if (best) return { q, source: best.provider, result: best.record };
+  }
+  throw new AppError("NOT_FOUND", `no movie matches "${q}"`);
+}

@@ -1,0 +1,51 @@
+import { isEmptyFilter, type CatalogFilter } from "../catalog/filter-sql.js";
+import { getMovieById, getMoviesByIds, movieIdRange } from "../catalog/movies-read.js";
+import type { DetailedRecord } from "../catalog/record.js";
+import { countMatches, filteredIds, idMatches } from "../catalog/search.js";
+import type { ServiceDeps } from "./deps.js";
+
+/** Below this share of the id range, sampling lists the matching ids instead of probing. */
+const MIN_PROBE_DENSITY = 0.02;
+
+function shuffleTake<T>(items: T[], n: number, random: () => number): T[] {
+  const a = items.slice();
+  const k = Math.min(n, a.length);
+  for (let i = 0; i < k; i++) {
+    const j = i + Math.floor(random() * (a.length - i));
+    [a[i], a[j]] = [a[j], a[i]];
+  }
+  return a.slice(0, k);
+}
+
+/**
+ * `num` distinct records, uniformly sampled: random rowid probes over the id
+ * range (each present id is equally likely; misses are retried), or, for a
+ * filter that matches few records, a draw from the list of matching ids.
+ * Never ORDER BY random() over the table.
+ */
+export function randomRecords(deps: ServiceDeps, num: number, filter: CatalogFilter, random: () => number = Math.random): DetailedRecord[] {
+  const range = movieIdRange(deps.db);
+  if (!range) return [];
+  const span = range.max - range.min + 1;
+  const unfiltered = isEmptyFilter(filter);
+  const total = countMatches(deps.db, { match: null, filter });
+  if (total === 0) return [];
+  const want = Math.min(num, total);
+  if (total / span >= MIN_PROBE_DENSITY) {
+    const chosen = new Set<number>();
+    const out: DetailedRecord[] = [];
+    const maxProbes = Math.ceil((want * span) / total) * 4 + 64;
+    for (let probe = 0; probe < maxProbes && out.length < want; probe++) {
+      const id = range.min + Math.floor(random() * span);
+      if (chosen.has(id)) continue;
+      if (!unfiltered && !idMatches(deps.db, id, filter)) continue;
+      const m = getMovieById(deps.db, id);
+      if (!m) continue;
+      chosen.add(id);
+      out.push(m.record);
+    }
+    if (out.length === want) return out;
+  }
+  const ids = shuffleTake(filteredIds(deps.db, filter), want, random);
+  return getMoviesByIds(deps.db, ids).map((m) => m.record);
+}

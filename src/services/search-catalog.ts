@@ -1,0 +1,87 @@
+import { buildMatch, codePhrase } from "../catalog/fts-match.js";
+import type { CatalogFilter } from "../catalog/filter-sql.js";
+import { getMoviesByIds, type StoredMovie } from "../catalog/movies-read.js";
+import { countMatches, searchIds, type SortKey } from "../catalog/search.js";
+import { parseCode } from "../codes/index.js";
+import type { ServiceDeps } from "./deps.js";
+
+export interface SearchResult {
+  id: string;
+  dvdId: string;
+  title: string;
+  cover: string;
+  releaseDate: string;
+  extra: { studio: string; url: string };
+}
+
+export interface SearchInput {
+  q: string;
+  filter: CatalogFilter;
+  sort: SortKey | undefined;
+  page: number;
+  num: number;
+}
+
+export interface SearchAnswer {
+  body: { q: string; source: string; query: string; count: number; results: SearchResult[] };
+  total: number;
+  page: number;
+  pageSize: number;
+  lastPage: number;
+}
+
+export function toSearchResult(m: StoredMovie): SearchResult {
+  const r = m.record;
+  return {
+    id: r.contentId,
+    dvdId: r.dvdId,
+    title: r.titleEn || r.titleJa,
+    cover: r.jacketThumbUrl,
+    releaseDate: r.releaseDate.slice(0, 10),
+    extra: { studio: r.makers[0] ?? "", url: m.pageUrl },
+  };
+}
+
+/** The text actually searched: trimmed, NFKC, single spaces; a code in its canonical spelling. */
+export function queryAsUsed(q: string): { text: string; dvdId: string | null } {
+  const text = q.normalize("NFKC").trim().replace(/\s+/g, " ");
+  const code = text === "" ? null : parseCode(text);
+  return { text: code ? code.dvdId : text, dvdId: code ? code.dvdId : null };
+}
+
+function matchFor(text: string, dvdId: string | null): string | null {
+  const words = buildMatch(text);
+  if (dvdId === null) return words;
+  const exact = codePhrase(dvdId);
+  if (words === null) return exact;
+  return exact === null ? words : `(${words}) OR (${exact})`;
+}
+
+/**
+ * /query over the catalog: a code-like q ranks its exact code first, then bm25;
+ * page and num accept the spec's whole range (a page past the end is empty).
+ */
+export function searchCatalog(deps: ServiceDeps, input: SearchInput): SearchAnswer {
+  const used = queryAsUsed(input.q);
+  const match = used.text === "" ? null : matchFor(input.q.normalize("NFKC").trim(), used.dvdId);
+  const pageSize = Math.min(input.num, deps.config.maxPageSize);
+  const noText = used.text === "" || match === null;
+  const sort: SortKey = input.sort ?? (noText ? "release" : "relevance");
+  const spec = { match: noText ? null : match, exactDvdId: used.dvdId, filter: input.filter, sort };
+  // Text with nothing searchable in it (only punctuation) matches nothing rather than everything.
+  const total = used.text !== "" && match === null ? 0 : countMatches(deps.db, spec);
+  const lastPage = Math.max(1, Math.ceil(total / pageSize));
+  const offset = (BigInt(input.page) - 1n) * BigInt(pageSize);
+  let results: SearchResult[] = [];
+  if (offset < BigInt(total)) {
+    const ids = searchIds(deps.db, spec, pageSize, Number(offset));
+    results = getMoviesByIds(deps.db, ids).map(toSearchResult);
+  }
+  return {
+    body: { q: input.q, source: "catalog", query: used.text, count: results.length, results },
+    total,
+    page: input.page,
+    pageSize,
+    lastPage,
+  };
+}
