@@ -1,0 +1,34 @@
+/**
+ * What family a code belongs to; it decides the canonical spelling.
+ * - standard: censored label + number (ABP-123, T28-147, 3DSVR-003)
+ * - amateur: MGS-style amateur lines, maker digits kept (259LUXU-1234, SIRO-1234)
+ * - fc2: FC2-PPV-1234567
+ * - heyzo: HEYZO-1234
+ * - heydouga: HEYDOUGA-4017-123 (site number, then title number)
+ * - caribbean: 010120-001 (MMDDYY-NNN, hyphen)
+ * - caribbeanpr: 010120_001 (Caribbeancom Premium, underscore)
+ * - 1pondo: 010120_001 (the default for an unprefixed MMDDYY_NNN)
+ * - 10musume: 010120_01 (two-digit title number)
+ * - pacopacomama: 010120_001 (only when the site is named)
+ * - tokyohot: n1234 / k1234 (lowercase, as the studio writes them)
+ */
+export type CodeKind =
+  | "standard"
+  | "amateur"
+  | "fc2"
+  | "heyzo"
+  | "heydouga"
+  | "caribbean"
+  | "caribbeanpr"
+  | "1pondo"
+  | "10musume"
+  | "pacopacomama"
+  | "tokyohot";
+
+export interface ParsedCode {
+  /** Canonical code, the catalog's dvdId key. */
+  dvdId: string;
+  kind: CodeKind;
+  /** Whether the release is censored (standard and amateur); describes the product, not a leaked file. */
+  censored: boolean;
+}

@@ -1,0 +1,48 @@
+import { padNumber } from "./number.js";
+import type { ParsedCode } from "./types.js";
+
+const FC2 = /^fc2[-_ ]?(?:ppv[-_ ]?)?(\d{5,8})$/i;
+const HEYZO = /^heyzo[-_ ]?(?:hd[-_ ]?)?(\d{1,5})$/i;
+const HEYDOUGA = /^heydouga[-_ ]?(\d{4})[-_ ](?:ppv[-_ ]?)?(\d{3,6})$/i;
+const TOKYO_HOT = /^(?:tokyo[-_ ]?hot[-_ ]?)?([nk])[-_]?(\d{4})$/i;
+/** MMDDYY + title number, optionally after the site's name. */
+const DATED =
+  /^(?:(carib(?:bean)?(?:com)?(pr)?|1pon(?:do)?|10mu(?:sume)?|paco(?:pacomama)?)[-_ ]?)?(\d\d)(\d\d)\d\d([-_])(\d{2,3})$/i;
+
+const uncensored = (dvdId: string, kind: ParsedCode["kind"]): ParsedCode => ({ dvdId, kind, censored: false });
+
+function parseDated(core: string): ParsedCode | null {
+  const m = DATED.exec(core);
+  if (!m) return null;
+  const [, site, premium, month, day, separator, number] = m;
+  const mm = Number(month);
+  const dd = Number(day);
+  if (mm < 1 || mm > 12 || dd < 1 || dd > 31) return null;
+  const date = core.slice(core.length - number.length - 7, core.length - number.length - 1);
+  const name = site?.toLowerCase() ?? "";
+  if (number.length === 2) {
+    // Two-digit title numbers are 10musume's; the other sites use three.
+    const is10musume = name.startsWith("10mu") || (name === "" && separator === "_");
+    return is10musume ? uncensored(`${date}_${number}`, "10musume") : null;
+  }
+  if (name.startsWith("1pon")) return uncensored(`${date}_${number}`, "1pondo");
+  if (name.startsWith("paco")) return uncensored(`${date}_${number}`, "pacopacomama");
+  if (name.startsWith("10mu")) return null;
+  if (premium !== undefined) return uncensored(`${date}_${number}`, "caribbeanpr");
+  if (name.startsWith("carib")) return uncensored(`${date}-${number}`, "caribbean");
+  // Unnamed: Caribbeancom writes a hyphen, 1pondo an underscore.
+  return separator === "-" ? uncensored(`${date}-${number}`, "caribbean") : uncensored(`${date}_${number}`, "1pondo");
+}
+
+/** FC2, HEYZO, Heydouga, Tokyo-Hot and the dated sites (Caribbeancom, 1pondo, ...). */
+export function parseUncensored(core: string): ParsedCode | null {
+  let m = FC2.exec(core);
+  if (m) return uncensored(`FC2-PPV-${padNumber(m[1], 1)}`, "fc2");
+  m = HEYZO.exec(core);
+  if (m) return uncensored(`HEYZO-${padNumber(m[1], 4)}`, "heyzo");
+  m = HEYDOUGA.exec(core);
+  if (m) return uncensored(`HEYDOUGA-${m[1]}-${padNumber(m[2], 3)}`, "heydouga");
+  m = TOKYO_HOT.exec(core);
+  if (m) return uncensored(`${m[1].toLowerCase()}${m[2]}`, "tokyohot");
+  return parseDated(core);
+}
