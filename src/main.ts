@@ -1,10 +1,4 @@
 import { CliError, err } from "./cli/context.js";
-import { importCommand } from "./cli/import.js";
-import { keysCommand } from "./cli/keys.js";
-import { migrateCommand } from "./cli/migrate.js";
-import { purgeCommand } from "./cli/purge.js";
-import { sampleCommand } from "./cli/sample.js";
-import { serveCommand } from "./cli/serve.js";
 
 const USAGE = `usage: npm run cli -- <command>
   serve                               start the HTTP API (what npm start runs)
@@ -20,18 +14,19 @@ const USAGE = `usage: npm run cli -- <command>
 async function main(argv: string[]): Promise<void> {
   const [command = "serve", ...rest] = argv;
   switch (command) {
+    // Each command loads only its own modules: a CLI call should not pay for the HTTP stack.
     case "serve":
-      return serveCommand();
+      return (await import("./cli/serve.js")).serveCommand();
     case "migrate":
-      return migrateCommand();
+      return (await import("./cli/migrate.js")).migrateCommand();
     case "keys":
-      return keysCommand(rest);
+      return (await import("./cli/keys.js")).keysCommand(rest);
     case "import":
-      return importCommand(rest);
+      return (await import("./cli/import.js")).importCommand(rest);
     case "sample":
-      return sampleCommand(rest);
+      return (await import("./cli/sample.js")).sampleCommand(rest);
     case "purge":
-      return purgeCommand(rest);
+      return (await import("./cli/purge.js")).purgeCommand(rest);
     case "help":
     case "--help":
     case "-h":

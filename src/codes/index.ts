@@ -2,3 +2,4 @@ export type { CodeKind, ParsedCode } from "./types.js";
 export { parseCode, isCodeLike, dvdIdToContentIdGuess } from "./parse-code.js";
 export { contentIdToDvdId, normalizeContentId } from "./content-id.js";
 export { AMATEUR_MAKER_DIGITS } from "./amateur.js";
+export { lookupCandidates } from "./variants.js";

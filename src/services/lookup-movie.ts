@@ -2,7 +2,7 @@ import { catalogProviders, findByContentId, findByDvdId, getMoviesByIds, type St
 import { buildMatch } from "../catalog/fts-match.js";
 import { searchIds } from "../catalog/search.js";
 import { EMPTY_FILTER } from "../catalog/filter-sql.js";
-import { parseCode } from "../codes/index.js";
+import { lookupCandidates, parseCode } from "../codes/index.js";
 import type { DetailedRecord } from "../catalog/record.js";
 import { AppError } from "../lib/errors.js";
 import type { ServiceDeps } from "./deps.js";
@@ -41,8 +41,10 @@ export function lookupCatalog(deps: ServiceDeps, q: string, providers: string[] 
   const text = q.trim();
   const code = parseCode(text);
   if (code) {
-    const hit = pickPreferred(findByDvdId(deps.db, code.dvdId), deps.config.serviceCodeOrder, providers);
-    if (hit) return hit;
+    for (const dvdId of lookupCandidates(code)) {
+      const hit = pickPreferred(findByDvdId(deps.db, dvdId), deps.config.serviceCodeOrder, providers);
+      if (hit) return hit;
+    }
   }
   const cid = text.toLowerCase();
   if (CONTENT_ID.test(cid)) {

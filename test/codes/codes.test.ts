@@ -5,6 +5,7 @@ import {
   contentIdToDvdId,
   dvdIdToContentIdGuess,
   isCodeLike,
+  lookupCandidates,
   normalizeContentId,
   parseCode,
   type CodeKind,
@@ -386,5 +387,21 @@ describe("robustness", () => {
     expect(parseCode(`${"x".repeat(TEN_KB)}/ABP-123.mp4`)?.dvdId).toBe("ABP-123");
     expect(parseCode("beautiful wife ".repeat(700))).toBeNull();
     expect(parseCode("ABP-123 ".repeat(1300))).toBeNull();
+  });
+});
+
+describe("lookupCandidates", () => {
+  it.each([
+    ["ABP-12", ["ABP-12", "ABP-012"]],
+    ["ABP-012", ["ABP-012", "ABP-12"]],
+    ["BSHD-16", ["BSHD-16", "BSHD-016"]],
+    ["ABP-123", ["ABP-123"]],
+    ["SONE-708", ["SONE-708"]],
+    ["FC2-PPV-1234567", ["FC2-PPV-1234567"]],
+    ["HEYZO-0012", ["HEYZO-0012"]],
+  ])("%s -> %j", (input, expected) => {
+    const code = parseCode(input);
+    expect(code).not.toBeNull();
+    expect(lookupCandidates(code!)).toEqual(expected);
   });
 });

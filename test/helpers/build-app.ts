@@ -1,0 +1,99 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { openCatalog, type Db } from "../../src/catalog/db.js";
+import { createKey } from "../../src/catalog/keys.js";
+import { upsertRecords } from "../../src/catalog/movies-write.js";
+import type { DetailedRecord, IngestRecord } from "../../src/catalog/record.js";
+import { loadConfig, type Config } from "../../src/config/load.js";
+import { buildServer } from "../../src/server/app.js";
+import type { ServiceDeps } from "../../src/services/deps.js";
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  deps: ServiceDeps;
+  key: string;
+  dir: string;
+  close: () => Promise<void>;
+}
+
+/** A temp-file catalog with the real migrations (WAL needs a file, not :memory:). */
+export function tempCatalog(): { db: Db; dir: string; path: string } {
+  const dir = mkdtempSync(join(tmpdir(), "vc-test-"));
+  const path = join(dir, "catalog.db");
+  return { db: openCatalog(path), dir, path };
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ LOG_LEVEL: "silent", SAMPLE_DATA: "off", ...env });
+}
+
+/** The real server over a temp catalog holding `records`, with one API key. */
+export async function buildTestApp(records: IngestRecord[] = [], env: Record<string, string> = {}): Promise<TestApp> {
+  const { db, dir, path } = tempCatalog();
+  const config = testConfig({ DATABASE_PATH: path, ...env });
+  if (records.length) upsertRecords(db, records);
+  const { token } = createKey(db, "test", 1_000_000);
+  const deps: ServiceDeps = { db, config };
+  const app = await buildServer(deps, { logger: false });
+  return {
+    app,
+    db,
+    config,
+    deps,
+    key: token,
+    dir,
+    close: async () => {
+      await app.close();
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A complete, valid record; override what the test is about. */
+export function makeRecord(overrides: Partial<DetailedRecord> = {}): DetailedRecord {
+  const contentId = overrides.contentId ?? "abp00123";
+  return {
+    contentId,
+    dvdId: "ABP-123",
+    titleEn: "An English Title",
+    titleJa: "日本語のタイトル",
+    commentEn: null,
+    commentJa: null,
+    runtimeMins: 120,
+    releaseDate: "2020-01-02T00:00:00.000Z",
+    makers: ["Prestige"],
+    label: "ABSOLUTELY WONDERFUL",
+    series: null,
+    categories: ["Drama"],
+    actresses: ["Airi Suzumura"],
+    actors: [],
+    directors: [],
+    authors: [],
+    jacketFullUrl: `https://pics.dmm.co.jp/digital/video/${contentId}/${contentId}pl.jpg`,
+    jacketThumbUrl: `https://pics.dmm.co.jp/digital/video/${contentId}/${contentId}ps.jpg`,
+    site: "FANZA",
+    serviceCode: "digital",
+    extra: { actressesRich: [{ name: "Airi Suzumura", image: null }], sampleUrl: null, galleryFull: [], galleryThumb: [] },
+    ...overrides,
+  };
+}
+
+export function makeIngest(record: Partial<DetailedRecord> = {}, more: Partial<IngestRecord> = {}): IngestRecord {
+  const r = makeRecord(record);
+  return {
+    provider: "file",
+    record: r,
+    pageUrl: `https://www.dmm.co.jp/digital/videoa/-/detail/=/cid=${r.contentId}/`,
+    ratingAvg: null,
+    ratingCount: null,
+    popularity: null,
+    altNames: {},
+    censored: true,
+    ...more,
+  };
+}

@@ -1,0 +1,54 @@
+import { spawn, spawnSync } from "node:child_process";
+import { resolve } from "node:path";
+
+export const ROOT = resolve(import.meta.dirname, "../..");
+
+export interface CliResult {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `src/main.ts` as `npm run cli` does (through tsx), with extra env. */
+export function runCli(args: string[], env: Record<string, string>, input?: string): CliResult {
+  const r = spawnSync(process.execPath, ["--import", "tsx", "src/main.ts", ...args], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: "warn", ...env },
+    encoding: "utf8",
+    input,
+    timeout: 120_000,
+  });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Starts a long-running command; resolves once a stdout line matches. */
+export function startProcess(command: string, args: string[], env: Record<string, string>, ready: RegExp) {
+  // Its own process group, so a signal reaches npm and the server alike (as Ctrl-C in a terminal does).
+  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  let stdout = "";
+  let stderr = "";
+  const readyLine = new Promise<RegExpMatchArray>((res, rej) => {
+    const timer = setTimeout(() => rej(new Error(`not ready in 60 s:\n${stdout}\n${stderr}`)), 60_000);
+    child.stdout.on("data", (d: Buffer) => {
+      stdout += d.toString();
+      const m = stdout.match(ready);
+      if (m) {
+        clearTimeout(timer);
+        res(m);
+      }
+    });
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      rej(new Error(`exited with ${code} before ready:\n${stdout}\n${stderr}`));
+    });
+  });
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // already gone
+    }
+  };
+  return { child, readyLine, signalGroup, output: () => ({ stdout, stderr }) };
+}
