@@ -20,10 +20,18 @@ export function bigrams(run: string): string[] {
   return out;
 }
 
-/** Index-side text: folded, CJK runs as space-separated bigrams. */
+/**
+ * Index-side text: folded, CJK runs as space-separated bigrams. The last character
+ * of a longer run is indexed alone too, so a one-character query (a bigram prefix)
+ * also finds the character that ends a run.
+ */
 export function indexText(text: string): string {
   if (!text) return "";
-  return fold(text).replace(CJK_RUN, (run) => ` ${bigrams(run).join(" ")} `);
+  return fold(text).replace(CJK_RUN, (run) => {
+    const chars = Array.from(run);
+    const last = chars.length > 1 ? ` ${chars[chars.length - 1]}` : "";
+    return ` ${bigrams(run).join(" ")}${last} `;
+  });
 }
 
 export type QueryTerm = { kind: "word"; text: string } | { kind: "cjk"; chars: number; grams: string[] };

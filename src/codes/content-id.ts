@@ -25,7 +25,7 @@ function letterGroupAt(s: string, i: number): number {
   if (isDigit(head[0]) && isDigit(head[1]) && head.slice(2, 4) === "id") return 4;
   if (head[0] === "t" && isDigit(head[1]) && head[2] === "8") return 3;
   if (head.startsWith("r18")) return 3;
-  if (head.startsWith("4k")) return 2;
+  if (head.startsWith("4k") && !isDigit(s[i - 1])) return 2; // 4kdvaj, but not the 4 of 314kiray
   if (head === "fc2ppv") return 6;
   if (head.startsWith("fc2")) return 3;
   let end = i;

@@ -36,6 +36,39 @@ const nonEmpty = (raw: string) => {
   return raw.trim();
 };
 
+const optional = (raw: string) => raw.trim();
+
+const url = (raw: string) => {
+  const v = raw.trim().replace(/\/+$/, "");
+  let u: URL;
+  try {
+    u = new URL(v);
+  } catch {
+    throw new ConfigError(`must be an http(s) URL, got "${raw}"`);
+  }
+  if (u.protocol !== "http:" && u.protocol !== "https:") throw new ConfigError(`must be an http(s) URL, got "${raw}"`);
+  return v;
+};
+
+const rate = (raw: string) => {
+  const n = Number(raw.trim());
+  if (raw.trim() === "" || !Number.isFinite(n) || n < 0 || n > 10_000) {
+    throw new ConfigError(`must be requests per second between 0 (no limit) and 10000, got "${raw}"`);
+  }
+  return n;
+};
+
+/** A 5- or 6-field cron expression, or off. */
+const cron = (raw: string) => {
+  const v = raw.trim();
+  if (v.toLowerCase() === "off") return "off";
+  const fields = v.split(/\s+/);
+  if (fields.length < 5 || fields.length > 6 || !fields.every((f) => /^[\d*/,\-A-Za-z?]+$/.test(f))) {
+    throw new ConfigError(`must be a cron expression (e.g. "0 4 * * *") or off, got "${raw}"`);
+  }
+  return v;
+};
+
 const list = (raw: string) =>
   raw
     .split(",")
@@ -77,6 +110,41 @@ export const SETTINGS = {
   trustProxy: { env: "TRUST_PROXY", default: "off", help: "Trust X-Forwarded-* headers (behind a reverse proxy).", parse: onOff },
   cacheSizeMb: { env: "SQLITE_CACHE_MB", default: "64", help: "SQLite page cache per connection, in MiB.", parse: integer(1, 65536) },
   mmapSizeMb: { env: "SQLITE_MMAP_MB", default: "1024", help: "SQLite memory-mapped I/O size, in MiB (0 disables).", parse: integer(0, 1_048_576) },
+  providerOrder: {
+    env: "PROVIDER_ORDER",
+    default: "r18dev,fanza",
+    help: "Order in which live providers are asked on a catalog miss (when a request gives no `providers`).",
+    parse: list,
+  },
+  r18devEnabled: { env: "PROVIDER_R18DEV_ENABLED", default: "on", help: "Use r18.dev for live lookups and scheduled crawls.", parse: onOff },
+  r18devBaseUrl: { env: "PROVIDER_R18DEV_BASE_URL", default: "https://r18.dev", help: "Base URL of r18.dev (point it at the simulator for demos).", parse: url },
+  r18devRate: { env: "PROVIDER_R18DEV_RATE", default: "1", help: "Requests per second to r18.dev (0 = no limit).", parse: rate },
+  r18devCodesFile: {
+    env: "R18DEV_CODES_FILE",
+    default: "",
+    help: "File of codes or content ids (one per line) that scheduled r18dev runs crawl; empty = r18dev is not crawled on schedule.",
+    parse: optional,
+  },
+  fanzaEnabled: {
+    env: "PROVIDER_FANZA_ENABLED",
+    default: "on",
+    help: "Use the FANZA (DMM Affiliate API v3) provider; it also needs FANZA_API_ID and FANZA_AFFILIATE_ID.",
+    parse: onOff,
+  },
+  fanzaBaseUrl: { env: "PROVIDER_FANZA_BASE_URL", default: "https://api.dmm.com", help: "Base URL of the DMM Affiliate API.", parse: url },
+  fanzaRate: { env: "PROVIDER_FANZA_RATE", default: "1", help: "Requests per second to the DMM API (0 = no limit).", parse: rate },
+  fanzaApiId: { env: "FANZA_API_ID", default: "", help: "DMM Affiliate API `api_id` (from affiliate.dmm.com).", parse: optional },
+  fanzaAffiliateId: { env: "FANZA_AFFILIATE_ID", default: "", help: "DMM Affiliate API `affiliate_id` (ends in -990 to -999).", parse: optional },
+  ingestCron: { env: "INGEST_CRON", default: "0 4 * * *", help: "When the server runs an ingest of the enabled providers (cron, server time zone); `off` disables.", parse: cron },
+  liveTimeoutMs: { env: "LIVE_TIMEOUT_MS", default: "8000", help: "Budget of a live provider lookup on a catalog miss, in ms.", parse: integer(100, 120_000) },
+  negativeCacheSeconds: {
+    env: "NEGATIVE_CACHE_SECONDS",
+    default: "3600",
+    help: "How long a provider's \"no match\" is remembered, so misses do not hammer the provider (0 = not remembered).",
+    parse: integer(0, 30 * 86_400),
+  },
+  httpTimeoutMs: { env: "HTTP_TIMEOUT_MS", default: "15000", help: "Timeout of one outbound request attempt, in ms.", parse: integer(100, 600_000) },
+  httpMaxRetries: { env: "HTTP_MAX_RETRIES", default: "4", help: "Retries of an outbound request on network errors, 429 and 5xx.", parse: integer(0, 20) },
 } satisfies Record<string, SettingSpec<unknown>>;
 
 type Settings = typeof SETTINGS;

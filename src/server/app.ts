@@ -33,6 +33,12 @@ export async function buildServer(deps: ServiceDeps, options: ServerOptions = {}
 
   // Only JSON bodies: without the text/plain parser a non-JSON POST is a 415.
   app.removeContentTypeParser("text/plain");
+  // An empty body with a JSON content type is "no body" (POST /random with `{}` implied), not bad JSON.
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    if (body === "" || (typeof body === "string" && body.trim() === "")) return done(null, undefined);
+    return parseJson(request, body as string, done);
+  });
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });

@@ -7,7 +7,7 @@ const take = (count: number, seed?: number, start?: number): IngestRecord[] => [
 ];
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}T00:00:00\.000Z$/;
-const CENSORED_DVD_RE = /^[A-Z]{2,5}-\d{3,5}$/;
+const CENSORED_DVD_RE = /^\d*[A-Z]{2,5}-\d{3,5}$/;
 const CENSORED_CID_RE = /^\d*[a-z]{2,5}\d{5}$/;
 const PICS = "https://pics.dmm.co.jp/digital/video/";
 const ACTRESS_IMAGE_RE = /^https:\/\/pics\.dmm\.co\.jp\/mono\/actjpgs\/[a-z]+(_[a-z]+)?\.jpg$/;
@@ -145,7 +145,7 @@ describe("generateSampleRecords", () => {
     const unreadable: string[] = [];
     for (const { record } of generateSampleRecords({ count: 20_000, start: 4_980_000 })) {
       const readable =
-        /^([A-Z]{2,5}-\d{3,5}|FC2-PPV-\d{7}|HEYZO-\d{4})$/.test(record.dvdId) &&
+        /^(\d*[A-Z]{2,5}-\d{3,5}|FC2-PPV-\d{7}|HEYZO-\d{4})$/.test(record.dvdId) &&
         /^(\d*[a-z]{2,5}\d{5}|fc2ppv\d{7}|heyzo\d{5})$/.test(record.contentId);
       if (!readable) unreadable.push(`${record.dvdId} ${record.contentId}`);
       dvdIds.add(record.dvdId);
@@ -194,5 +194,15 @@ describe("generateSampleRecords", () => {
     const demo = sample.slice(0, 1000);
     expect(demo.some((r) => (r.altNames.actress ?? []).some((ja) => ja.length === 2))).toBe(true);
     expect(demo.some((r) => (r.altNames.actress ?? []).some((ja) => ja.includes("鈴村")))).toBe(true);
+  });
+});
+
+describe("sample codes are canonical", () => {
+  it("spells every dvdId as parseCode does, so /movie finds each sample title", async () => {
+    const { parseCode } = await import("../../src/codes/index.js");
+    const { generateSampleRecords } = await import("../../src/catalog/sample/generate.js");
+    for (const r of generateSampleRecords({ count: 20_000 })) {
+      expect(parseCode(r.record.dvdId)?.dvdId, r.record.dvdId).toBe(r.record.dvdId);
+    }
   });
 });

@@ -405,3 +405,11 @@ describe("lookupCandidates", () => {
     expect(lookupCandidates(code!)).toEqual(expected);
   });
 });
+
+describe("maker digits that end in 4 before a k label", () => {
+  it("reads 314kiray01448 as 314KIRAY-1448, not a 4K edition", () => {
+    expect(contentIdToDvdId("314kiray01448")).toBe("314KIRAY-1448");
+    expect(parseCode("314KIRAY-1448")?.dvdId).toBe("314KIRAY-1448");
+    expect(contentIdToDvdId("4kdvaj00594")).toBe("DVAJ-594");
+  });
+});

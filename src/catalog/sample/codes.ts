@@ -98,7 +98,8 @@ export function codeForIndex(i: number): SampleCode {
     censored: true,
     prefix,
     prefixIndex,
-    dvdId: `${prefix.code}-${pad(number, 3)}`,
+    // Amateur lines keep their maker digits in the code (259LUXU-1234), as parseCode spells them.
+    dvdId: `${prefix.amateur ? prefix.cidNumber : ""}${prefix.code}-${pad(number, 3)}`,
     contentId: `${prefix.cidNumber}${prefix.code.toLowerCase()}${pad(number, 5)}`,
   };
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { QueryParamsSchema, type QueryParams } from "../schemas/params.js";
+import { assertSafeIntegers, QueryParamsSchema, type QueryParams } from "../schemas/params.js";
 import { QueryResponseSchema } from "../schemas/record.js";
 import { KEYED_ERRORS, KEY_SECURITY } from "../schemas/responses.js";
 import { parseFilter } from "../../services/filter-parse.js";
@@ -27,7 +27,8 @@ export function pageLinks(path: string, p: QueryParams, answer: SearchAnswer): s
 }
 
 export function registerQueryRoutes(app: FastifyInstance, ctx: RouteContext): void {
-  const handle = (p: QueryParams, reply: FastifyReply) => {
+  const handle = (p: QueryParams, reply: FastifyReply, where: "querystring" | "body") => {
+    assertSafeIntegers(p, where);
     const known = ctx.knownProviders();
     const filter = parseFilter(p.filter, parseProviders(p.providers, known), known);
     const answer = searchCatalog(ctx.deps, { q: p.q ?? "", filter, sort: p.sort, page: p.page ?? 1, num: p.num ?? 10 });
@@ -45,7 +46,7 @@ export function registerQueryRoutes(app: FastifyInstance, ctx: RouteContext): vo
   app.get<{ Querystring: QueryParams }>(
     "/query",
     { schema: { ...doc, querystring: QueryParamsSchema }, config: { auth: true } },
-    async (req, reply) => handle(req.query, reply),
+    async (req, reply) => handle(req.query, reply, "querystring"),
   );
   app.post<{ Body: QueryParams }>(
     "/query",
@@ -56,6 +57,6 @@ export function registerQueryRoutes(app: FastifyInstance, ctx: RouteContext): vo
         if (req.body === undefined || req.body === null) req.body = {};
       },
     },
-    async (req, reply) => handle(req.body, reply),
+    async (req, reply) => handle(req.body, reply, "body"),
   );
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { RandomParamsSchema, type RandomParams } from "../schemas/params.js";
+import { assertSafeIntegers, RandomParamsSchema, type RandomParams } from "../schemas/params.js";
 import { RandomResponseSchema } from "../schemas/record.js";
 import { KEYED_ERRORS, KEY_SECURITY } from "../schemas/responses.js";
 import { parseFilter } from "../../services/filter-parse.js";
@@ -8,7 +8,8 @@ import { randomRecords } from "../../services/random-records.js";
 import type { RouteContext } from "./context.js";
 
 export function registerRandomRoutes(app: FastifyInstance, ctx: RouteContext): void {
-  const handle = (p: RandomParams) => {
+  const handle = (p: RandomParams, where: "querystring" | "body") => {
+    assertSafeIntegers(p, where);
     const known = ctx.knownProviders();
     const filter = parseFilter(p.filter, parseProviders(p.providers, known), known);
     return randomRecords(ctx.deps, p.num ?? 20, filter);
@@ -22,7 +23,7 @@ export function registerRandomRoutes(app: FastifyInstance, ctx: RouteContext): v
   app.get<{ Querystring: RandomParams }>(
     "/random",
     { schema: { ...doc, querystring: RandomParamsSchema }, config: { auth: true } },
-    async (req) => handle(req.query),
+    async (req) => handle(req.query, "querystring"),
   );
   app.post<{ Body: RandomParams }>(
     "/random",
@@ -34,6 +35,6 @@ export function registerRandomRoutes(app: FastifyInstance, ctx: RouteContext): v
         if (req.body === undefined || req.body === null) req.body = {};
       },
     },
-    async (req) => handle(req.body),
+    async (req) => handle(req.body, "body"),
   );
 }

@@ -1,4 +1,5 @@
 import { Type, type Static } from "typebox";
+import { invalidParameter } from "../../lib/errors.js";
 import { SORT_KEYS, type SortKey } from "../../catalog/search.js";
 
 export const MAX_SAFE = 9007199254740991;
@@ -47,3 +48,14 @@ export const RandomParamsSchema = Type.Object(
   { additionalProperties: false },
 );
 export type RandomParams = Static<typeof RandomParamsSchema>;
+
+/**
+ * Ajv coerces the query strings "Infinity" and "1e400" to Infinity, which passes
+ * `integer` and the bounds; only safe integers are page or num.
+ */
+export function assertSafeIntegers(params: { page?: number; num?: number }, where: "querystring" | "body"): void {
+  for (const key of ["page", "num"] as const) {
+    const v = params[key];
+    if (v !== undefined && !Number.isSafeInteger(v)) throw invalidParameter(`${where}/${key} must be an integer <= ${MAX_SAFE}`);
+  }
+}
