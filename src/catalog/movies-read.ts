@@ -100,7 +100,9 @@ export function catalogCounts(db: Db): Record<string, number> {
   return c.counts;
 }
 
+/** Lowest and highest id: two queries, as SQLite answers a lone min() or max() from the index end. */
 export function movieIdRange(db: Db): { min: number; max: number } | null {
-  const row = stmt<[], { min: number | null; max: number | null }>(db, "SELECT min(id) AS min, max(id) AS max FROM movies").get();
-  return row && row.min !== null && row.max !== null ? { min: row.min, max: row.max } : null;
+  const min = stmt(db, "SELECT min(id) FROM movies").pluck().get() as number | null;
+  const max = stmt(db, "SELECT max(id) FROM movies").pluck().get() as number | null;
+  return min !== null && max !== null ? { min, max } : null;
 }
