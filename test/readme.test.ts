@@ -7,7 +7,8 @@ const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
 describe("README", () => {
   it("documents every setting with its default", () => {
     for (const s of Object.values(SETTINGS)) {
-      expect(readme, s.env).toContain(`| \`${s.env}\` | \`${s.default}\` |`);
+      const shown = s.default === "" ? "(empty)" : `\`${s.default}\``;
+      expect(readme, s.env).toContain(`| \`${s.env}\` | ${shown} |`);
     }
   });
 

@@ -54,3 +54,49 @@ export const meta = sqliteTable("meta", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
 });
+
+/** One row per ingest run (CLI or schedule): what it did and how it ended. */
+export const ingestRuns = sqliteTable(
+  "ingest_runs",
+  {
+    id: integer("id").primaryKey(),
+    provider: text("provider").notNull(),
+    trigger: text("trigger").notNull(),
+    status: text("status").notNull(),
+    startedAt: integer("started_at").notNull(),
+    finishedAt: integer("finished_at"),
+    heartbeatAt: integer("heartbeat_at").notNull(),
+    pages: integer("pages").notNull().default(0),
+    added: integer("added").notNull().default(0),
+    updated: integer("updated").notNull().default(0),
+    skipped: integer("skipped").notNull().default(0),
+    errors: integer("errors").notNull().default(0),
+    requests: integer("requests").notNull().default(0),
+    lastError: text("last_error"),
+    owner: text("owner").notNull(),
+  },
+  (t) => [index("ingest_runs_provider_started").on(t.provider, t.startedAt)],
+);
+
+/** Crawl state per provider, in columns: the checkpoint a killed run resumes from. */
+export const providerState = sqliteTable("provider_state", {
+  provider: text("provider").primaryKey(),
+  /** Where the next page starts; null = the last crawl finished. */
+  cursor: text("cursor"),
+  /** What the cursor belongs to (e.g. a hash of the codes list); another scope starts afresh. */
+  scope: text("scope"),
+  updatedAt: integer("updated_at").notNull(),
+  lastSuccessAt: integer("last_success_at"),
+  failureCount: integer("failure_count").notNull().default(0),
+  lastError: text("last_error"),
+});
+
+/** The ingest lock: one writer at a time, across the server's schedule and CLI runs. */
+export const ingestLock = sqliteTable("ingest_lock", {
+  name: text("name").primaryKey(),
+  owner: text("owner").notNull(),
+  pid: integer("pid").notNull(),
+  host: text("host").notNull(),
+  acquiredAt: integer("acquired_at").notNull(),
+  heartbeatAt: integer("heartbeat_at").notNull(),
+});

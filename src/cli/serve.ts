@@ -1,8 +1,14 @@
+import { createProviderRuntime } from "../providers/runtime.js";
+import { providerSetups } from "../providers/registry.js";
+import { runIngest, IngestBusyError } from "../ingest/run-ingest.js";
+import { startSchedule, type Schedule } from "../ingest/scheduler.js";
 import { buildServer } from "../server/app.js";
 import { ensureFirstKey, ensureSampleData } from "../services/first-start.js";
+import { LiveFallback } from "../services/live-fallback.js";
+import { readCodesFile } from "./codes-file.js";
 import { openCli, out } from "./context.js";
 
-/** serve: migrate, first-start duties, then listen until SIGINT/SIGTERM. */
+/** serve: migrate, first-start duties, live providers, the ingest schedule, then listen until SIGINT/SIGTERM. */
 export async function serveCommand(): Promise<void> {
   const { config, db } = openCli();
   const token = ensureFirstKey(db, config);
@@ -14,7 +20,33 @@ export async function serveCommand(): Promise<void> {
   if (loaded > 0) {
     out(`Loaded ${loaded} generated sample records (provider "sample"); remove them with: npm run cli -- purge --provider sample`);
   }
-  const app = await buildServer({ db, config });
+  const runtime = createProviderRuntime(config);
+  const live = runtime.setups.length
+    ? new LiveFallback(db, runtime, { timeoutMs: config.liveTimeoutMs, negativeTtlMs: config.negativeCacheSeconds * 1000 })
+    : null;
+  const app = await buildServer({ db, config, live });
+  for (const s of providerSetups(config)) {
+    if (s.enabled && s.unusable) app.log.warn({ provider: s.provider.name, reason: s.unusable }, "provider disabled");
+  }
+
+  let schedule: Schedule | null = null;
+  if (config.ingestCron !== "off" && runtime.setups.length) {
+    schedule = startSchedule(
+      config.ingestCron,
+      async () => {
+        const codes = config.r18devCodesFile ? readCodesFile(config.r18devCodesFile) : undefined;
+        try {
+          const runs = await runIngest(db, runtime, { trigger: "cron", codes });
+          for (const r of runs) app.log.info({ provider: r.provider, status: r.status, pages: r.pages, added: r.added, updated: r.updated, error: r.error }, "scheduled ingest");
+        } catch (err) {
+          if (err instanceof IngestBusyError) app.log.info({ holder: err.holder }, "scheduled ingest skipped: another run holds the lock");
+          else throw err;
+        }
+      },
+      (err) => app.log.error({ err }, "scheduled ingest failed"),
+    );
+  }
+
   const address = await app.listen({ host: config.host, port: config.port });
   out(`video-catalog listening on ${address} (docs: ${address}/docs)`);
   let closing = false;
@@ -23,6 +55,8 @@ export async function serveCommand(): Promise<void> {
     closing = true;
     app.log.info({ signal }, "shutting down");
     await app.close();
+    await schedule?.stop();
+    await runtime.close();
     db.close();
     process.exit(0);
   };

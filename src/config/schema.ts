@@ -1,3 +1,5 @@
+import { validate as validateCron } from "node-cron";
+
 /**
  * Every setting of the service: its env name, default, parser and help text.
  * The README's configuration table is this list; keep them in step.
@@ -58,14 +60,11 @@ const rate = (raw: string) => {
   return n;
 };
 
-/** A 5- or 6-field cron expression, or off. */
+/** A 5- or 6-field cron expression (node-cron syntax), or off. */
 const cron = (raw: string) => {
   const v = raw.trim();
   if (v.toLowerCase() === "off") return "off";
-  const fields = v.split(/\s+/);
-  if (fields.length < 5 || fields.length > 6 || !fields.every((f) => /^[\d*/,\-A-Za-z?]+$/.test(f))) {
-    throw new ConfigError(`must be a cron expression (e.g. "0 4 * * *") or off, got "${raw}"`);
-  }
+  if (!validateCron(v)) throw new ConfigError(`must be a cron expression (e.g. "0 4 * * *") or off, got "${raw}"`);
   return v;
 };
 

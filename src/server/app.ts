@@ -46,7 +46,8 @@ export async function buildServer(deps: ServiceDeps, options: ServerOptions = {}
   registerAuth(app, deps.db);
   await registerDocs(app, VERSION);
 
-  const ctx: RouteContext = { deps, knownProviders: () => knownProviders(deps.db, []) };
+  const liveNames = deps.live?.names() ?? [];
+  const ctx: RouteContext = { deps, knownProviders: () => knownProviders(deps.db, liveNames) };
   registerHealthRoute(app, ctx);
   registerMovieRoutes(app, ctx);
   registerQueryRoutes(app, ctx);

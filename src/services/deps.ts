@@ -1,8 +1,11 @@
 import type { Db } from "../catalog/db.js";
 import type { Config } from "../config/load.js";
+import type { LiveFallback } from "./live-fallback.js";
 
 /** What the use-cases need; built once by main (or a test) and shared by HTTP and CLI. */
 export interface ServiceDeps {
   db: Db;
   config: Config;
+  /** Live providers asked on a catalog miss; null when none is usable. */
+  live: LiveFallback | null;
 }

@@ -66,9 +66,19 @@ export function bestTextMatch(deps: ServiceDeps, q: string, providers: string[] 
 export async function lookupMovie(deps: ServiceDeps, q: string, providers: string[] | null): Promise<MovieAnswer> {
   const local = lookupCatalog(deps, q, providers);
   if (local) return { q, source: local.provider, result: local.record };
-  if (!parseCode(q.trim())) {
+  const code = parseCode(q.trim());
+  if (!code) {
     const best = bestTextMatch(deps, q, providers);
     if (best) return { q, source: best.provider, result: best.record };
+    throw new AppError("NOT_FOUND", `no movie matches "${q}"`);
+  }
+  if (deps.live) {
+    const live = await deps.live.lookup(code, providers);
+    if (live.status === "found") return { q, source: live.provider, result: live.record.record };
+    if (live.status === "failed") {
+      const which = live.errors.map((e) => e.provider).join(", ");
+      throw new AppError("UPSTREAM_FAILED", `${code.dvdId} is not in the catalog and ${which} failed to answer; retry later`);
+    }
   }
   throw new AppError("NOT_FOUND", `no movie matches "${q}"`);
 }

@@ -1,5 +1,5 @@
 import { buildMatch, codePhrase } from "../catalog/fts-match.js";
-import type { CatalogFilter } from "../catalog/filter-sql.js";
+import { isEmptyFilter, type CatalogFilter } from "../catalog/filter-sql.js";
 import { getMoviesByIds, type StoredMovie } from "../catalog/movies-read.js";
 import { countMatches, searchIds, type SortKey } from "../catalog/search.js";
 import { parseCode } from "../codes/index.js";
@@ -83,5 +83,27 @@ export function searchCatalog(deps: ServiceDeps, input: SearchInput): SearchAnsw
     page: input.page,
     pageSize,
     lastPage,
+  };
+}
+
+/**
+ * /query: the catalog first; when it has no match at all for a text query without
+ * filters, the live providers' search (whose records are written through).
+ * A failing provider leaves the catalog's (empty) answer standing.
+ */
+export async function searchWithFallback(deps: ServiceDeps, input: SearchInput): Promise<SearchAnswer> {
+  const local = searchCatalog(deps, input);
+  const { providers, ...rest } = input.filter;
+  const unfiltered = isEmptyFilter({ ...rest, providers: null });
+  if (local.total > 0 || !deps.live || local.body.query === "" || !unfiltered || input.page !== 1) return local;
+  const sort: SortKey = input.sort ?? "relevance";
+  const live = await deps.live.search(local.body.query, sort, providers);
+  if (live.provider === null) return local;
+  const results = live.records.slice(0, local.pageSize).map((r) => toSearchResult({ id: 0, provider: r.provider, serviceCode: r.record.serviceCode, pageUrl: r.pageUrl, record: r.record }));
+  return {
+    ...local,
+    body: { ...local.body, source: live.provider, count: results.length, results },
+    total: live.records.length,
+    lastPage: 1,
   };
 }

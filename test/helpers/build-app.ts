@@ -9,6 +9,8 @@ import type { DetailedRecord, IngestRecord } from "../../src/catalog/record.js";
 import { loadConfig, type Config } from "../../src/config/load.js";
 import { buildServer } from "../../src/server/app.js";
 import type { ServiceDeps } from "../../src/services/deps.js";
+import { LiveFallback } from "../../src/services/live-fallback.js";
+import { createProviderRuntime } from "../../src/providers/runtime.js";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -28,16 +30,29 @@ export function tempCatalog(): { db: Db; dir: string; path: string } {
 }
 
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ LOG_LEVEL: "silent", SAMPLE_DATA: "off", ...env });
+  return loadConfig({
+    LOG_LEVEL: "silent",
+    SAMPLE_DATA: "off",
+    INGEST_CRON: "off",
+    PROVIDER_R18DEV_ENABLED: "off",
+    PROVIDER_FANZA_ENABLED: "off",
+    ...env,
+  });
 }
 
-/** The real server over a temp catalog holding `records`, with one API key. */
-export async function buildTestApp(records: IngestRecord[] = [], env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * The real server over a temp catalog holding `records`, with one API key. With
+ * `live`, the usable providers of the config (point PROVIDER_*_BASE_URL at a local
+ * server) answer catalog misses.
+ */
+export async function buildTestApp(records: IngestRecord[] = [], env: Record<string, string> = {}, options: { live?: boolean } = {}): Promise<TestApp> {
   const { db, dir, path } = tempCatalog();
   const config = testConfig({ DATABASE_PATH: path, ...env });
   if (records.length) upsertRecords(db, records);
   const { token } = createKey(db, "test", 1_000_000);
-  const deps: ServiceDeps = { db, config };
+  const runtime = options.live ? createProviderRuntime(config) : null;
+  const live = runtime ? new LiveFallback(db, runtime, { timeoutMs: config.liveTimeoutMs, negativeTtlMs: config.negativeCacheSeconds * 1000 }) : null;
+  const deps: ServiceDeps = { db, config, live };
   const app = await buildServer(deps, { logger: false });
   return {
     app,
@@ -48,6 +63,7 @@ export async function buildTestApp(records: IngestRecord[] = [], env: Record<str
     dir,
     close: async () => {
       await app.close();
+      await runtime?.close();
       db.close();
       rmSync(dir, { recursive: true, force: true });
     },

@@ -4,7 +4,7 @@ import { QueryResponseSchema } from "../schemas/record.js";
 import { KEYED_ERRORS, KEY_SECURITY } from "../schemas/responses.js";
 import { parseFilter } from "../../services/filter-parse.js";
 import { parseProviders } from "../../services/providers-param.js";
-import { searchCatalog, type SearchAnswer } from "../../services/search-catalog.js";
+import { searchWithFallback, type SearchAnswer } from "../../services/search-catalog.js";
 import type { RouteContext } from "./context.js";
 
 /** RFC 8288 links to the neighbouring pages, as GET URLs with the same parameters. */
@@ -27,11 +27,11 @@ export function pageLinks(path: string, p: QueryParams, answer: SearchAnswer): s
 }
 
 export function registerQueryRoutes(app: FastifyInstance, ctx: RouteContext): void {
-  const handle = (p: QueryParams, reply: FastifyReply, where: "querystring" | "body") => {
+  const handle = async (p: QueryParams, reply: FastifyReply, where: "querystring" | "body") => {
     assertSafeIntegers(p, where);
     const known = ctx.knownProviders();
     const filter = parseFilter(p.filter, parseProviders(p.providers, known), known);
-    const answer = searchCatalog(ctx.deps, { q: p.q ?? "", filter, sort: p.sort, page: p.page ?? 1, num: p.num ?? 10 });
+    const answer = await searchWithFallback(ctx.deps, { q: p.q ?? "", filter, sort: p.sort, page: p.page ?? 1, num: p.num ?? 10 });
     reply.header("x-total-count", String(answer.total));
     const links = pageLinks("/query", p, answer);
     if (links) reply.header("link", links);

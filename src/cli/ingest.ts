@@ -1,0 +1,84 @@
+import { parseArgs } from "node:util";
+import { listRuns } from "../catalog/ingest-store.js";
+import { IngestBusyError, runIngest } from "../ingest/run-ingest.js";
+import { createProviderRuntime } from "../providers/runtime.js";
+import { providerSetups } from "../providers/registry.js";
+import { readCodesFile } from "./codes-file.js";
+import { CliError, err, openCli, out } from "./context.js";
+import { Progress } from "./progress.js";
+
+/** ingest [--provider P] [--since DATE] [--limit N] [--codes FILE] */
+export async function ingestCommand(argv: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: { provider: { type: "string" }, since: { type: "string" }, limit: { type: "string" }, codes: { type: "string" } },
+  });
+  const { config, db } = openCli();
+  const setups = providerSetups(config);
+  const name = values.provider?.trim().toLowerCase();
+  if (name !== undefined) {
+    const s = setups.find((x) => x.provider.name === name);
+    if (!s) throw new CliError(`unknown provider "${name}"; providers: ${setups.map((x) => x.provider.name).join(", ")}`);
+    if (!s.enabled) throw new CliError(`provider ${name} is disabled (PROVIDER_${name.toUpperCase()}_ENABLED=off)`);
+    if (s.unusable) throw new CliError(`provider ${name} ${s.unusable}`);
+  }
+  if (values.since !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(values.since)) throw new CliError("--since must be a date YYYY-MM-DD");
+  const limit = values.limit === undefined ? undefined : Number(values.limit);
+  if (limit !== undefined && (!Number.isSafeInteger(limit) || limit < 1)) throw new CliError("--limit must be a positive integer");
+  const codesFile = values.codes ?? (name === "r18dev" || name === undefined ? config.r18devCodesFile || undefined : undefined);
+  const codes = codesFile ? readCodesFile(codesFile) : undefined;
+  if (name === "r18dev" && !codes?.length) throw new CliError("r18dev crawls a list of codes: give --codes FILE (or set R18DEV_CODES_FILE)");
+
+  const runtime = createProviderRuntime(config, {
+    onEvent: (e) => {
+      if (e.type === "retry") err(`retry ${e.url} (attempt ${e.attempt}, ${e.kind}, waiting ${e.delayMs} ms)`);
+    },
+  });
+  const abort = new AbortController();
+  process.once("SIGINT", () => abort.abort());
+  const progress = new Progress("ingest");
+  try {
+    const runs = await runIngest(db, runtime, {
+      provider: name,
+      since: values.since,
+      limit,
+      codes,
+      trigger: "cli",
+      signal: abort.signal,
+      onPage: (p) => progress.update(p.records, null, `${p.provider} pages ${p.pages} errors ${p.errors}`),
+      onError: (provider, e) => err(`${provider}: ${e.message}`),
+    });
+    progress.done();
+    if (runs.length === 0) out("no provider to crawl (enable one, and give r18dev a --codes list)");
+    for (const r of runs) {
+      out(
+        `run ${r.runId} ${r.provider}: ${r.status}, pages ${r.pages}, records ${r.records} (added ${r.added}, updated ${r.updated}, skipped ${r.skipped}), ` +
+          `requests ${r.requests}, errors ${r.errors}${r.error ? `: ${r.error}` : ""}`,
+      );
+    }
+    if (runs.some((r) => r.status === "failed")) process.exitCode = 1;
+  } catch (e) {
+    if (e instanceof IngestBusyError) throw new CliError(e.message);
+    throw e;
+  } finally {
+    await runtime.close();
+    db.close();
+  }
+}
+
+/** runs [--limit N]: recent ingest runs. */
+export function runsCommand(argv: string[]): void {
+  const { values } = parseArgs({ args: argv, options: { limit: { type: "string" } } });
+  const { db } = openCli();
+  try {
+    const runs = listRuns(db, Number(values.limit ?? 20));
+    if (runs.length === 0) return out("no ingest runs yet");
+    const iso = (ms: number | null) => (ms === null ? "-" : new Date(ms).toISOString());
+    out(["id", "provider", "trigger", "status", "started", "finished", "pages", "added", "updated", "skipped", "errors", "last error"].join("\t"));
+    for (const r of runs) {
+      out([r.id, r.provider, r.trigger, r.status, iso(r.startedAt), iso(r.finishedAt), r.pages, r.added, r.updated, r.skipped, r.errors, r.lastError ?? ""].join("\t"));
+    }
+  } finally {
+    db.close();
+  }
+}

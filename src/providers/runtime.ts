@@ -1,0 +1,36 @@
+import type { Config } from "../config/load.js";
+import { createHttpClient, type HttpClient, type HttpEvent } from "../net/index.js";
+import { usableProviders, type ProviderSetup } from "./registry.js";
+import type { ProviderContext } from "./types.js";
+
+export const USER_AGENT = "video-catalog/0.1 (self-hosted metadata catalog; node)";
+
+/** The usable providers with the one HTTP client they share. */
+export interface ProviderRuntime {
+  http: HttpClient;
+  setups: ProviderSetup[];
+  get(name: string): ProviderSetup | undefined;
+  contextFor(setup: ProviderSetup, signal?: AbortSignal): ProviderContext;
+  close(): Promise<void>;
+}
+
+export function createProviderRuntime(config: Config, options: { onEvent?: (e: HttpEvent) => void; now?: () => Date } = {}): ProviderRuntime {
+  const setups = usableProviders(config);
+  const hostRate: Record<string, number> = {};
+  for (const s of setups) hostRate[new URL(s.baseUrl).host] = s.rate;
+  const http = createHttpClient({
+    userAgent: USER_AGENT,
+    timeoutMs: config.httpTimeoutMs,
+    maxRetries: config.httpMaxRetries,
+    hostRate,
+    onEvent: options.onEvent,
+  });
+  const now = options.now ?? (() => new Date());
+  return {
+    http,
+    setups,
+    get: (name) => setups.find((s) => s.provider.name === name),
+    contextFor: (setup, signal) => ({ http, baseUrl: setup.baseUrl, settings: setup.settings, now, signal }),
+    close: () => http.close(),
+  };
+}

@@ -1,0 +1,126 @@
+import { upsertRecords } from "../catalog/movies-write.js";
+import type { Db } from "../catalog/db.js";
+import type { IngestRecord } from "../catalog/record.js";
+import type { SortKey } from "../catalog/search.js";
+import type { ParsedCode } from "../codes/index.js";
+import type { ProviderRuntime } from "../providers/runtime.js";
+import type { ProviderSetup } from "../providers/registry.js";
+
+export type LiveOutcome =
+  | { status: "found"; provider: string; record: IngestRecord }
+  | { status: "no_match" }
+  | { status: "failed"; errors: { provider: string; message: string }[] };
+
+export interface LiveSearchOutcome {
+  provider: string | null;
+  records: IngestRecord[];
+  errors: { provider: string; message: string }[];
+}
+
+export interface LiveOptions {
+  timeoutMs: number;
+  negativeTtlMs: number;
+  now?: () => number;
+  onError?: (provider: string, err: Error) => void;
+}
+
+/**
+ * Asks live providers when the catalog misses: in order, first match wins and is
+ * written through to the catalog. Bounded by one time budget; identical misses
+ * in flight share one upstream call; a "no match" is remembered for a while.
+ */
+export class LiveFallback {
+  private readonly inflight = new Map<string, Promise<unknown>>();
+  private readonly negative = new Map<string, number>();
+  private readonly now: () => number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly runtime: ProviderRuntime,
+    private readonly options: LiveOptions,
+  ) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Live provider names, in the default order. */
+  names(): string[] {
+    return this.runtime.setups.map((s) => s.provider.name);
+  }
+
+  private ordered(providers: string[] | null, can: (s: ProviderSetup) => boolean): ProviderSetup[] {
+    const setups = this.runtime.setups.filter(can);
+    if (providers === null) return setups;
+    return providers.flatMap((n) => setups.filter((s) => s.provider.name === n));
+  }
+
+  private isNegative(key: string): boolean {
+    const until = this.negative.get(key);
+    if (until === undefined) return false;
+    if (until > this.now()) return true;
+    this.negative.delete(key);
+    return false;
+  }
+
+  private remember(key: string): void {
+    if (this.options.negativeTtlMs <= 0) return;
+    if (this.negative.size > 100_000) this.negative.clear();
+    this.negative.set(key, this.now() + this.options.negativeTtlMs);
+  }
+
+  /** Shares one call among identical requests in flight. */
+  private shared<T>(key: string, call: () => Promise<T>): Promise<T> {
+    const existing = this.inflight.get(key) as Promise<T> | undefined;
+    if (existing) return existing;
+    const p = call().finally(() => this.inflight.delete(key));
+    this.inflight.set(key, p);
+    return p;
+  }
+
+  async lookup(code: ParsedCode, providers: string[] | null): Promise<LiveOutcome> {
+    const signal = AbortSignal.timeout(this.options.timeoutMs);
+    const errors: { provider: string; message: string }[] = [];
+    for (const setup of this.ordered(providers, () => true)) {
+      const name = setup.provider.name;
+      const key = `lookup\u0000${name}\u0000${code.dvdId}`;
+      if (this.isNegative(key)) continue;
+      try {
+        const found = await this.shared(key, async () => {
+          const r = await setup.provider.lookup(code, this.runtime.contextFor(setup, signal));
+          if (r.status === "found") upsertRecords(this.db, [r.record]);
+          else this.remember(key);
+          return r;
+        });
+        if (found.status === "found") return { status: "found", provider: name, record: found.record };
+      } catch (err) {
+        errors.push({ provider: name, message: (err as Error).message });
+        this.options.onError?.(name, err as Error);
+      }
+      if (signal.aborted) break;
+    }
+    return errors.length ? { status: "failed", errors } : { status: "no_match" };
+  }
+
+  async search(query: string, sort: SortKey, providers: string[] | null): Promise<LiveSearchOutcome> {
+    const signal = AbortSignal.timeout(this.options.timeoutMs);
+    const errors: { provider: string; message: string }[] = [];
+    for (const setup of this.ordered(providers, (s) => s.provider.search !== null)) {
+      const name = setup.provider.name;
+      const key = `search\u0000${name}\u0000${sort}\u0000${query}`;
+      if (this.isNegative(key)) continue;
+      try {
+        const records = await this.shared(key, async () => {
+          const found = await setup.provider.search!(query, 1, sort, this.runtime.contextFor(setup, signal));
+          if (found.length) upsertRecords(this.db, found);
+          else this.remember(key);
+          return found;
+        });
+        if (records.length) return { provider: name, records, errors };
+      } catch (err) {
+        errors.push({ provider: name, message: (err as Error).message });
+        this.options.onError?.(name, err as Error);
+      }
+      if (signal.aborted) break;
+    }
+    return { provider: null, records: [], errors };
+  }
+}
