@@ -1,22 +1,25 @@
 -- Full-text index over the catalog. Contentless (the text is derived from
 -- movies.doc and movies.alt_names by the application function catalog_fts(),
 -- registered on every connection by openDatabase): Japanese text is indexed as
--- overlapping bigrams, Latin text folded to lower case without accents.
+-- overlapping bigrams, Latin text folded to lower case without accents. The
+-- `tags` column holds one hashed token per exact filter value (an actress, a maker,
+-- the provider, ...), so filters are posting lists, not millions of B-tree rows.
 CREATE VIRTUAL TABLE `movies_fts` USING fts5(
-	code, title, people, org, cat, comment,
+	code, title, people, org, cat, comment, tags,
 	content='', contentless_delete=1,
 	tokenize='unicode61 remove_diacritics 2'
 );
 --> statement-breakpoint
--- Relevance weights: code > titles > people > maker/label/series > categories > comments.
-INSERT INTO `movies_fts`(`movies_fts`, `rank`) VALUES ('rank', 'bm25(10.0, 5.0, 4.0, 2.0, 1.0, 0.5)');
+-- Relevance weights: code > titles > people > maker/label/series > categories > comments; tags do not rank.
+INSERT INTO `movies_fts`(`movies_fts`, `rank`) VALUES ('rank', 'bm25(10.0, 5.0, 4.0, 2.0, 1.0, 0.5, 0.0)');
 --> statement-breakpoint
 CREATE TRIGGER `movies_fts_insert` AFTER INSERT ON `movies` BEGIN
-	INSERT INTO `movies_fts`(rowid, code, title, people, org, cat, comment) VALUES (
+	INSERT INTO `movies_fts`(rowid, code, title, people, org, cat, comment, tags) VALUES (
 		new.id,
 		catalog_fts(new.doc, new.alt_names, 0), catalog_fts(new.doc, new.alt_names, 1),
 		catalog_fts(new.doc, new.alt_names, 2), catalog_fts(new.doc, new.alt_names, 3),
-		catalog_fts(new.doc, new.alt_names, 4), catalog_fts(new.doc, new.alt_names, 5)
+		catalog_fts(new.doc, new.alt_names, 4), catalog_fts(new.doc, new.alt_names, 5),
+		catalog_fts(new.doc, new.alt_names, 6) || ' ' || catalog_tags(new.provider, new.site, new.censored)
 	);
 END;
 --> statement-breakpoint
@@ -24,21 +27,13 @@ CREATE TRIGGER `movies_fts_delete` AFTER DELETE ON `movies` BEGIN
 	DELETE FROM `movies_fts` WHERE rowid = old.id;
 END;
 --> statement-breakpoint
-CREATE TRIGGER `movies_fts_update` AFTER UPDATE OF doc, alt_names ON `movies` BEGIN
+CREATE TRIGGER `movies_fts_update` AFTER UPDATE OF doc, alt_names, site, censored ON `movies` BEGIN
 	DELETE FROM `movies_fts` WHERE rowid = old.id;
-	INSERT INTO `movies_fts`(rowid, code, title, people, org, cat, comment) VALUES (
+	INSERT INTO `movies_fts`(rowid, code, title, people, org, cat, comment, tags) VALUES (
 		new.id,
 		catalog_fts(new.doc, new.alt_names, 0), catalog_fts(new.doc, new.alt_names, 1),
 		catalog_fts(new.doc, new.alt_names, 2), catalog_fts(new.doc, new.alt_names, 3),
-		catalog_fts(new.doc, new.alt_names, 4), catalog_fts(new.doc, new.alt_names, 5)
+		catalog_fts(new.doc, new.alt_names, 4), catalog_fts(new.doc, new.alt_names, 5),
+		catalog_fts(new.doc, new.alt_names, 6) || ' ' || catalog_tags(new.provider, new.site, new.censored)
 	);
 END;
---> statement-breakpoint
--- Exact, case-insensitive name filters (actress:, maker:, genre:, ...): one row per
--- (kind, folded name, movie), English and Japanese names alike.
-CREATE TABLE `movie_names` (
-	`kind` text NOT NULL,
-	`name` text NOT NULL,
-	`movie_id` integer NOT NULL,
-	PRIMARY KEY (`kind`, `name`, `movie_id`)
-) WITHOUT ROWID;

@@ -1,6 +1,7 @@
+import { foldName, tagToken } from "./names.js";
 import type { NameKind } from "./record.js";
 
-/** A parsed /query or /random filter, ready for SQL. Names are already folded (foldName). */
+/** A parsed /query or /random filter. Names are already folded (foldName). */
 export interface CatalogFilter {
   names: { kind: NameKind; name: string }[];
   censored?: boolean;
@@ -16,53 +17,58 @@ export interface CatalogFilter {
 
 export const EMPTY_FILTER: CatalogFilter = { names: [], sites: [], providers: null };
 
-export interface SqlPart {
+export interface FilterParts {
+  /** SQL conditions on `movies m` (ranges), with their bound parameters. */
   where: string[];
   params: unknown[];
+  /** An FTS5 expression over the `tags` column for the exact values, or null. */
+  tags: string | null;
+  /** The filter can match nothing (an empty providers list). */
+  none: boolean;
 }
 
-/** WHERE conditions on `movies m` for a filter; every value is a bound parameter. */
-export function filterSql(f: CatalogFilter): SqlPart {
+const q = (token: string) => `"${token}"`;
+
+/**
+ * Splits a filter: exact values (names, site, censorship, providers) become tag
+ * tokens matched by FTS5; ranges become SQL on indexed columns. Every value is a
+ * bound parameter or a hashed token, never user text.
+ */
+export function filterParts(f: CatalogFilter): FilterParts {
   const where: string[] = [];
   const params: unknown[] = [];
-  for (const n of f.names) {
-    where.push("m.id IN (SELECT movie_id FROM movie_names WHERE kind = ? AND name = ?)");
-    params.push(n.kind, n.name);
+  const tags: string[] = [];
+  for (const n of f.names) tags.push(q(tagToken(n.kind, n.name)));
+  for (const site of f.sites) tags.push(q(tagToken("site", foldName(site))));
+  if (f.censored !== undefined) tags.push(q(tagToken("censored", f.censored ? "1" : "0")));
+  if (f.providers !== null && f.providers.length > 0) {
+    const any = f.providers.map((p) => q(tagToken("provider", p)));
+    tags.push(any.length === 1 ? any[0] : `(${any.join(" OR ")})`);
   }
-  if (f.censored !== undefined) {
-    where.push("m.censored = ?");
-    params.push(f.censored ? 1 : 0);
-  }
-  if (f.runtimeMin !== undefined) {
-    where.push("m.runtime_mins >= ?");
-    params.push(f.runtimeMin);
-  }
-  if (f.runtimeMax !== undefined) {
-    where.push("m.runtime_mins <= ?");
-    params.push(f.runtimeMax);
-  }
-  if (f.releaseAfter !== undefined) {
-    where.push("m.release_date >= ?");
-    params.push(f.releaseAfter);
-  }
-  if (f.releaseBefore !== undefined) {
-    where.push("m.release_date <= ?");
-    params.push(f.releaseBefore);
-  }
-  for (const site of f.sites) {
-    where.push("m.site = ? COLLATE NOCASE");
-    params.push(site);
-  }
-  if (f.providers !== null) {
-    if (f.providers.length === 0) where.push("0");
-    else {
-      where.push(`m.provider IN (${f.providers.map(() => "?").join(", ")})`);
-      params.push(...f.providers);
-    }
-  }
-  return { where, params };
+  const range = (cond: string, v: unknown) => {
+    where.push(cond);
+    params.push(v);
+  };
+  if (f.runtimeMin !== undefined) range("m.runtime_mins >= ?", f.runtimeMin);
+  if (f.runtimeMax !== undefined) range("m.runtime_mins <= ?", f.runtimeMax);
+  if (f.releaseAfter !== undefined) range("m.release_date >= ?", f.releaseAfter);
+  if (f.releaseBefore !== undefined) range("m.release_date <= ?", f.releaseBefore);
+  return {
+    where,
+    params,
+    tags: tags.length ? `tags : (${tags.join(" AND ")})` : null,
+    none: f.providers !== null && f.providers.length === 0,
+  };
 }
 
 export function isEmptyFilter(f: CatalogFilter): boolean {
-  return filterSql(f).where.length === 0;
+  const p = filterParts(f);
+  return p.where.length === 0 && p.tags === null && !p.none;
+}
+
+/** One MATCH expression from user text (kept out of the tags column) and filter tags. */
+export function combineMatch(text: string | null, tags: string | null): string | null {
+  const t = text === null ? null : `- {tags} : (${text})`;
+  if (t && tags) return `(${t}) AND (${tags})`;
+  return t ?? tags;
 }

@@ -1,9 +1,10 @@
 import type { DetailedRecord, NameKind } from "./record.js";
 import { indexText } from "./fts-text.js";
+import { recordTags } from "./names.js";
 
 export type AltNames = Partial<Record<NameKind, string[]>>;
 
-/** Columns of movies_fts, in order: code, title, people, org, cat, comment. */
+/** Columns of movies_fts, in order: code, title, people, org, cat, comment, tags (names; the row tags are added in SQL). */
 export function ftsFields(record: DetailedRecord, alt: AltNames): string[] {
   const join = (...parts: (string | null | undefined | string[])[]) =>
     indexText(parts.flat().filter((p): p is string => typeof p === "string" && p !== "").join(" \n "));
@@ -15,6 +16,7 @@ export function ftsFields(record: DetailedRecord, alt: AltNames): string[] {
     join(record.makers, record.label, record.series, alt.maker, alt.label, alt.series),
     join(record.categories, alt.genre),
     join(record.commentEn, record.commentJa),
+    recordTags(record, alt),
   ];
 }
 

@@ -1,8 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Db } from "./db.js";
 import type { IngestRecord } from "./record.js";
-import { recordNames } from "./names.js";
-import type { AltNames } from "./fts-fields.js";
 import { stmt } from "./statements.js";
 import { noteCatalogWrite } from "./version.js";
 
@@ -15,8 +13,6 @@ export interface UpsertResult {
 interface Existing {
   id: number;
   hash: string;
-  doc: string;
-  alt_names: string;
 }
 
 const INSERT_SQL = `INSERT INTO movies (provider, content_id, dvd_id, service_code, site, release_date, runtime_mins,
@@ -58,20 +54,12 @@ function rowOf(r: IngestRecord, now: number) {
   };
 }
 
-function writeNames(db: Db, id: number, r: IngestRecord["record"], alt: AltNames, insert: boolean): void {
-  const sql = insert
-    ? "INSERT OR IGNORE INTO movie_names (kind, name, movie_id) VALUES (?, ?, ?)"
-    : "DELETE FROM movie_names WHERE kind = ? AND name = ? AND movie_id = ?";
-  const s = stmt(db, sql);
-  for (const [kind, name] of recordNames(r, alt)) s.run(kind, name, id);
-}
-
 /** Writes the records that changed, in the caller's transaction (or none). Unchanged ones are skipped. */
 export function upsertRecordsInTx(db: Db, records: IngestRecord[], now = Date.now()): UpsertResult {
   const result: UpsertResult = { added: 0, updated: 0, unchanged: 0 };
   const find = stmt<[string, string], Existing>(
     db,
-    "SELECT id, hash, doc, alt_names FROM movies WHERE provider = ? AND content_id = ?",
+    "SELECT id, hash FROM movies WHERE provider = ? AND content_id = ?",
   );
   for (const r of records) {
     const row = rowOf(r, now);
@@ -81,13 +69,10 @@ export function upsertRecordsInTx(db: Db, records: IngestRecord[], now = Date.no
       continue;
     }
     if (existing) {
-      writeNames(db, existing.id, JSON.parse(existing.doc), JSON.parse(existing.alt_names), false);
       stmt(db, UPDATE_SQL).run({ ...row, id: existing.id });
-      writeNames(db, existing.id, r.record, r.altNames ?? {}, true);
       result.updated++;
     } else {
-      const id = Number(stmt(db, INSERT_SQL).run(row).lastInsertRowid);
-      writeNames(db, id, r.record, r.altNames ?? {}, true);
+      stmt(db, INSERT_SQL).run(row);
       result.added++;
     }
   }
@@ -100,12 +85,9 @@ export function upsertRecords(db: Db, records: IngestRecord[], now = Date.now())
   return db.transaction(() => upsertRecordsInTx(db, records, now))();
 }
 
-/** Removes every record of one provider (e.g. the sample data). Returns how many. */
+/** Removes every record of one provider (e.g. the sample data), index entries included. Returns how many. */
 export function purgeProvider(db: Db, provider: string): number {
-  const removed = db.transaction(() => {
-    stmt(db, "DELETE FROM movie_names WHERE movie_id IN (SELECT id FROM movies WHERE provider = ?)").run(provider);
-    return stmt(db, "DELETE FROM movies WHERE provider = ?").run(provider).changes;
-  })();
+  const removed = db.transaction(() => stmt(db, "DELETE FROM movies WHERE provider = ?").run(provider).changes)();
   if (removed > 0) noteCatalogWrite(db);
   return removed;
 }

@@ -31,3 +31,37 @@ export function recordNames(record: DetailedRecord, alt: AltNames): [NameKind, s
   }
   return out;
 }
+
+/** cyrb53: a fast 53-bit string hash (collisions among a catalog's names are negligible). */
+function hash53(text: string): number {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}
+
+/**
+ * The FTS token standing for one exact filter value: letters and digits only, so
+ * the tokenizer keeps it whole and no user text can spell it by accident.
+ */
+export function tagToken(kind: string, value: string): string {
+  return "zz" + hash53(`${kind}\u0000${value}`).toString(36);
+}
+
+/** Tags of a record's names (the `tags` FTS column). */
+export function recordTags(record: DetailedRecord, alt: AltNames): string {
+  return recordNames(record, alt)
+    .map(([kind, name]) => tagToken(kind, name))
+    .join(" ");
+}
+
+/** Tags of the row's provider, site and censorship (SQL function catalog_tags). */
+export function rowTags(provider: string, site: string, censored: number | boolean): string {
+  return [tagToken("provider", provider), tagToken("site", foldName(site)), tagToken("censored", censored ? "1" : "0")].join(" ");
+}

@@ -3,7 +3,7 @@ import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-or
 /**
  * One row per (provider, contentId). `doc` is the detailed record as JSON, so a
  * lookup is one indexed read; the other columns exist to filter and sort by.
- * The FTS5 index and `movie_names` live in the custom migration (0001_fts).
+ * The FTS5 index (text and filter tags) lives in the custom migration (0001_fts).
  */
 export const movies = sqliteTable(
   "movies",

@@ -1,5 +1,5 @@
 import type { Db } from "./db.js";
-import { filterSql, type CatalogFilter } from "./filter-sql.js";
+import { combineMatch, filterParts, type CatalogFilter } from "./filter-sql.js";
 import { stmt } from "./statements.js";
 import { catalogVersion } from "./version.js";
 
@@ -23,30 +23,42 @@ const ORDER: Record<Exclude<SortKey, "relevance">, string> = {
   views: "m.popularity DESC, m.id DESC",
 };
 
-function whereOf(spec: SearchSpec): { where: string; params: unknown[] } {
-  const part = filterSql(spec.filter);
-  const where = [...part.where];
-  const params = [...part.params];
-  if (spec.match !== null) {
+interface Plan {
+  fts: string | null;
+  where: string[];
+  params: unknown[];
+  none: boolean;
+}
+
+function planOf(spec: Pick<SearchSpec, "match" | "filter">): Plan {
+  const f = filterParts(spec.filter);
+  return { fts: combineMatch(spec.match, f.tags), where: f.where, params: f.params, none: f.none };
+}
+
+function whereOf(plan: Plan): { where: string; params: unknown[] } {
+  const where = [...plan.where];
+  const params = [...plan.params];
+  if (plan.fts !== null) {
     where.unshift("m.id IN (SELECT rowid FROM movies_fts WHERE movies_fts MATCH ?)");
-    params.unshift(spec.match);
+    params.unshift(plan.fts);
   }
   return { where: where.length ? `WHERE ${where.join(" AND ")}` : "", params };
 }
 
 /** Ids of one page of matches, in the requested order. */
 export function searchIds(db: Db, spec: SearchSpec, limit: number, offset: number): number[] {
+  const plan = planOf(spec);
+  if (plan.none) return [];
   if (spec.sort === "relevance" && spec.match !== null) {
-    const part = filterSql(spec.filter);
-    const where = ["movies_fts MATCH ?", ...part.where].join(" AND ");
+    const where = ["movies_fts MATCH ?", ...plan.where].join(" AND ");
     const exact = spec.exactDvdId !== null ? "(m.dvd_id = ?) DESC, " : "";
     const sql = `SELECT m.id FROM movies_fts f JOIN movies m ON m.id = f.rowid WHERE ${where}
       ORDER BY ${exact}f.rank, m.id LIMIT ? OFFSET ?`;
-    const params = [spec.match, ...part.params, ...(spec.exactDvdId !== null ? [spec.exactDvdId] : []), limit, offset];
+    const params = [plan.fts, ...plan.params, ...(spec.exactDvdId !== null ? [spec.exactDvdId] : []), limit, offset];
     return stmt(db, sql).pluck().all(...params) as number[];
   }
   const order = ORDER[spec.sort === "relevance" ? "release" : spec.sort];
-  const { where, params } = whereOf(spec);
+  const { where, params } = whereOf(plan);
   const sql = `SELECT m.id FROM movies m ${where} ORDER BY ${order} LIMIT ? OFFSET ?`;
   return stmt(db, sql).pluck().all(...params, limit, offset) as number[];
 }
@@ -56,7 +68,9 @@ const countCache = new WeakMap<Db, Map<string, number>>();
 
 /** How many records match (text and filter); cached until the catalog changes. */
 export function countMatches(db: Db, spec: Pick<SearchSpec, "match" | "filter">): number {
-  const { where, params } = whereOf({ ...spec, exactDvdId: null, sort: "release" });
+  const plan = planOf(spec);
+  if (plan.none) return 0;
+  const { where, params } = whereOf(plan);
   const sql = `SELECT count(*) FROM movies m ${where}`;
   const key = `${catalogVersion(db)}\u0000${sql}\u0000${JSON.stringify(params)}`;
   let byDb = countCache.get(db);
@@ -75,13 +89,21 @@ export function countMatches(db: Db, spec: Pick<SearchSpec, "match" | "filter">)
 
 /** All ids matching a filter (used to sample from small filtered sets). */
 export function filteredIds(db: Db, filter: CatalogFilter): number[] {
-  const { where, params } = whereOf({ match: null, exactDvdId: null, filter, sort: "release" });
+  const plan = planOf({ match: null, filter });
+  if (plan.none) return [];
+  const { where, params } = whereOf(plan);
   return stmt(db, `SELECT m.id FROM movies m ${where}`).pluck().all(...params) as number[];
 }
 
 /** Whether the record with this id passes the filter. */
 export function idMatches(db: Db, id: number, filter: CatalogFilter): boolean {
-  const part = filterSql(filter);
-  const where = ["m.id = ?", ...part.where].join(" AND ");
-  return stmt(db, `SELECT 1 FROM movies m WHERE ${where}`).pluck().get(id, ...part.params) !== undefined;
+  const plan = planOf({ match: null, filter });
+  if (plan.none) return false;
+  const where = ["m.id = ?", ...plan.where];
+  const params: unknown[] = [id, ...plan.params];
+  if (plan.fts !== null) {
+    where.push("EXISTS (SELECT 1 FROM movies_fts WHERE movies_fts MATCH ? AND rowid = m.id)");
+    params.push(plan.fts);
+  }
+  return stmt(db, `SELECT 1 FROM movies m WHERE ${where.join(" AND ")}`).pluck().get(...params) !== undefined;
 }
