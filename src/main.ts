@@ -9,7 +9,12 @@ const USAGE = `usage: npm run cli -- <command>
   import FILE [--provider NAME]       load NDJSON / a JSON array of detailed records
   sample --count N [--seed S] [--out FILE]
                                       generated records into the catalog (or NDJSON to FILE)
-  purge --provider NAME               remove every record of a provider (e.g. sample)`;
+  purge --provider NAME               remove every record of a provider (e.g. sample)
+  ingest [--provider P] [--since DATE] [--limit N] [--codes FILE]
+                                      crawl providers into the catalog (resumes a killed run)
+  runs [--limit N]                    recent ingest runs
+  simulate-providers --port P [--records N] [fault switches]
+                                      a local server in the providers' real formats (tests, demos)`;
 
 async function main(argv: string[]): Promise<void> {
   const [command = "serve", ...rest] = argv;
@@ -27,6 +32,12 @@ async function main(argv: string[]): Promise<void> {
       return (await import("./cli/sample.js")).sampleCommand(rest);
     case "purge":
       return (await import("./cli/purge.js")).purgeCommand(rest);
+    case "ingest":
+      return (await import("./cli/ingest.js")).ingestCommand(rest);
+    case "runs":
+      return (await import("./cli/ingest.js")).runsCommand(rest);
+    case "simulate-providers":
+      return (await import("./cli/simulate-providers.js")).simulateProvidersCommand(rest);
     case "help":
     case "--help":
     case "-h":

@@ -1,5 +1,5 @@
 import type { Config } from "../config/load.js";
-import { createHttpClient, type HttpClient, type HttpEvent } from "../net/index.js";
+import { createHttpClient, type HttpClient, type HttpClientOptions, type HttpEvent } from "../net/index.js";
 import { usableProviders, type ProviderSetup } from "./registry.js";
 import type { ProviderContext } from "./types.js";
 
@@ -14,7 +14,14 @@ export interface ProviderRuntime {
   close(): Promise<void>;
 }
 
-export function createProviderRuntime(config: Config, options: { onEvent?: (e: HttpEvent) => void; now?: () => Date } = {}): ProviderRuntime {
+export interface RuntimeOptions {
+  onEvent?: (e: HttpEvent) => void;
+  now?: () => Date;
+  /** Client options for tests (e.g. a sleep that does not wait). */
+  http?: Partial<HttpClientOptions>;
+}
+
+export function createProviderRuntime(config: Config, options: RuntimeOptions = {}): ProviderRuntime {
   const setups = usableProviders(config);
   const hostRate: Record<string, number> = {};
   for (const s of setups) hostRate[new URL(s.baseUrl).host] = s.rate;
@@ -24,6 +31,7 @@ export function createProviderRuntime(config: Config, options: { onEvent?: (e: H
     maxRetries: config.httpMaxRetries,
     hostRate,
     onEvent: options.onEvent,
+    ...options.http,
   });
   const now = options.now ?? (() => new Date());
   return {

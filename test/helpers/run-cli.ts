@@ -21,6 +21,22 @@ export function runCli(args: string[], env: Record<string, string>, input?: stri
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
+/** Like runCli, without blocking this process (needed when a server in this process must answer the CLI). */
+export function runCliAsync(args: string[], env: Record<string, string>): Promise<CliResult> {
+  return new Promise((resolveRun) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts", ...args], {
+      cwd: ROOT,
+      env: { ...process.env, LOG_LEVEL: "warn", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    child.on("close", (status) => resolveRun({ status, stdout, stderr }));
+  });
+}
+
 /** Starts a long-running command; resolves once a stdout line matches. */
 export function startProcess(command: string, args: string[], env: Record<string, string>, ready: RegExp) {
   // Its own process group, so a signal reaches npm and the server alike (as Ctrl-C in a terminal does).

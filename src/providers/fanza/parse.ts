@@ -155,7 +155,9 @@ function dvdIdOf(item: JsonObject, contentId: string): string {
   // maker_product (mono items) is the maker's own code: more reliable than deriving one.
   const makerProduct = str(item.maker_product);
   const fromMaker = makerProduct !== null ? parseCode(makerProduct)?.dvdId : undefined;
-  return fromMaker ?? contentIdToDvdId(contentId) ?? contentId.toUpperCase();
+  const derived = contentIdToDvdId(contentId);
+  // contentIdToDvdId keeps DMM's own spellings (FC2-1234567); the catalog keys on parseCode's canonical one.
+  return fromMaker ?? (derived !== null ? (parseCode(derived)?.dvdId ?? derived) : contentId.toUpperCase());
 }
 
 /** One ItemList item as a validated IngestRecord; throws ProviderParseError when it cannot be one. */
