@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Db } from "./db.js";
 import type { IngestRecord } from "./record.js";
+import { primeFtsFields } from "./fts-fields.js";
 import { stmt } from "./statements.js";
 import { noteCatalogWrite } from "./version.js";
 
@@ -68,6 +69,7 @@ export function upsertRecordsInTx(db: Db, records: IngestRecord[], now = Date.no
       result.unchanged++;
       continue;
     }
+    primeFtsFields(row.doc, row.altNames, r.record, r.altNames ?? {});
     if (existing) {
       stmt(db, UPDATE_SQL).run({ ...row, id: existing.id });
       result.updated++;

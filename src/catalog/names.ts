@@ -1,9 +1,12 @@
 import type { DetailedRecord, NameKind } from "./record.js";
 import type { AltNames } from "./fts-fields.js";
 
-/** Folding for exact, case-insensitive name filters. */
+const ASCII = /^[\x20-\x7e]*$/;
+
+/** Folding for exact, case-insensitive name filters (NFKC is the identity on printable ASCII). */
 export function foldName(name: string): string {
-  return name.normalize("NFKC").trim().replace(/\s+/g, " ").toLowerCase();
+  const n = ASCII.test(name) ? name : name.normalize("NFKC");
+  return n.trim().replace(/\s+/g, " ").toLowerCase();
 }
 
 /** Every (kind, folded name) pair of a record, English and Japanese, without repeats. */
@@ -32,8 +35,16 @@ export function recordNames(record: DetailedRecord, alt: AltNames): [NameKind, s
   return out;
 }
 
-/** cyrb53: a fast 53-bit string hash (collisions among a catalog's names are negligible). */
-function hash53(text: string): number {
+const B32 = "0123456789abcdefghijklmnopqrstuv";
+
+/**
+ * The FTS token standing for one exact filter value: a cyrb53 hash (53 bits;
+ * collisions among a catalog's names are negligible) written in base 32 by hand,
+ * as Number#toString(36) is slow for numbers past 2^31. Letters and digits only,
+ * so the tokenizer keeps it whole and no user text can spell it by accident.
+ */
+export function tagToken(kind: string, value: string): string {
+  const text = kind + "\u0000" + value;
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
   for (let i = 0; i < text.length; i++) {
@@ -43,22 +54,48 @@ function hash53(text: string): number {
   }
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+  let out = "zz";
+  for (let shift = 0; shift < 32; shift += 5) out += B32[(h1 >>> shift) & 31];
+  for (let shift = 0; shift < 21; shift += 5) out += B32[(h2 >>> shift) & 31];
+  return out;
 }
 
-/**
- * The FTS token standing for one exact filter value: letters and digits only, so
- * the tokenizer keeps it whole and no user text can spell it by accident.
- */
-export function tagToken(kind: string, value: string): string {
-  return "zz" + hash53(`${kind}\u0000${value}`).toString(36);
+/** Names repeat across a catalog (a few thousand people, makers, genres): tokens are remembered. */
+const tokenCache = new Map<string, string>();
+
+function cachedToken(kind: NameKind, raw: string): string | null {
+  const key = kind + "\u0000" + raw;
+  let token = tokenCache.get(key);
+  if (token === undefined) {
+    const name = foldName(raw);
+    token = name === "" ? "" : tagToken(kind, name);
+    if (tokenCache.size >= 200_000) tokenCache.clear();
+    tokenCache.set(key, token);
+  }
+  return token === "" ? null : token;
 }
 
-/** Tags of a record's names (the `tags` FTS column). */
+/** Tags of a record's names (the `tags` FTS column), each once. */
 export function recordTags(record: DetailedRecord, alt: AltNames): string {
-  return recordNames(record, alt)
-    .map(([kind, name]) => tagToken(kind, name))
-    .join(" ");
+  const tokens = new Set<string>();
+  const add = (kind: NameKind, names: readonly (string | null)[] | undefined) => {
+    if (!names) return;
+    for (const raw of names) {
+      if (!raw) continue;
+      const t = cachedToken(kind, raw);
+      if (t !== null) tokens.add(t);
+    }
+  };
+  add("actress", record.actresses);
+  add("actor", record.actors);
+  add("director", record.directors);
+  add("author", record.authors);
+  add("maker", record.makers);
+  add("label", [record.label]);
+  add("series", [record.series]);
+  add("genre", record.categories);
+  for (const kind of Object.keys(alt) as NameKind[]) add(kind, alt[kind]);
+  return [...tokens].join(" ");
 }
 
 /** Tags of the row's provider, site and censorship (SQL function catalog_tags). */
