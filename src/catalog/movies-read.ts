@@ -19,7 +19,8 @@ interface Row {
   doc: string;
 }
 
-const COLUMNS = "id, provider, service_code, page_url, doc";
+const COLUMNS = "m.id AS id, m.provider AS provider, m.service_code AS service_code, d.page_url AS page_url, d.doc AS doc";
+const FROM = "movies m JOIN movie_docs d ON d.id = m.id";
 
 function toMovie(row: Row): StoredMovie {
   return {
@@ -33,11 +34,11 @@ function toMovie(row: Row): StoredMovie {
 
 /** Every stored record with this canonical dvdId (several when DVD, digital and rental differ). */
 export function findByDvdId(db: Db, dvdId: string): StoredMovie[] {
-  return stmt<[string], Row>(db, `SELECT ${COLUMNS} FROM movies WHERE dvd_id = ?`).all(dvdId).map(toMovie);
+  return stmt<[string], Row>(db, `SELECT ${COLUMNS} FROM ${FROM} WHERE m.dvd_id = ?`).all(dvdId).map(toMovie);
 }
 
 export function findByContentId(db: Db, provider: string, contentId: string): StoredMovie | null {
-  const row = stmt<[string, string], Row>(db, `SELECT ${COLUMNS} FROM movies WHERE provider = ? AND content_id = ?`).get(
+  const row = stmt<[string, string], Row>(db, `SELECT ${COLUMNS} FROM ${FROM} WHERE m.provider = ? AND m.content_id = ?`).get(
     provider,
     contentId,
   );
@@ -45,7 +46,7 @@ export function findByContentId(db: Db, provider: string, contentId: string): St
 }
 
 export function getMovieById(db: Db, id: number): StoredMovie | null {
-  const row = stmt<[number], Row>(db, `SELECT ${COLUMNS} FROM movies WHERE id = ?`).get(id);
+  const row = stmt<[number], Row>(db, `SELECT ${COLUMNS} FROM ${FROM} WHERE m.id = ?`).get(id);
   return row ? toMovie(row) : null;
 }
 

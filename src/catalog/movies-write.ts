@@ -17,14 +17,17 @@ interface Existing {
 }
 
 const INSERT_SQL = `INSERT INTO movies (provider, content_id, dvd_id, service_code, site, release_date, runtime_mins,
-  censored, rating_avg, rating_count, popularity, page_url, doc, alt_names, hash, created_at, updated_at)
+  censored, rating_avg, rating_count, popularity, hash, created_at, updated_at)
   VALUES (@provider, @contentId, @dvdId, @serviceCode, @site, @releaseDate, @runtimeMins, @censored, @ratingAvg,
-  @ratingCount, @popularity, @pageUrl, @doc, @altNames, @hash, @now, @now)`;
+  @ratingCount, @popularity, @hash, @now, @now)`;
 
 const UPDATE_SQL = `UPDATE movies SET dvd_id = @dvdId, service_code = @serviceCode, site = @site,
   release_date = @releaseDate, runtime_mins = @runtimeMins, censored = @censored, rating_avg = @ratingAvg,
-  rating_count = @ratingCount, popularity = @popularity, page_url = @pageUrl, doc = @doc, alt_names = @altNames,
-  hash = @hash, updated_at = @now WHERE id = @id`;
+  rating_count = @ratingCount, popularity = @popularity, hash = @hash, updated_at = @now WHERE id = @id`;
+
+// The movies row goes first: the movie_docs trigger reads its provider, site and censorship.
+const INSERT_DOC_SQL = "INSERT INTO movie_docs (id, page_url, doc, alt_names) VALUES (@id, @pageUrl, @doc, @altNames)";
+const UPDATE_DOC_SQL = "UPDATE movie_docs SET page_url = @pageUrl, doc = @doc, alt_names = @altNames WHERE id = @id";
 
 function rowOf(r: IngestRecord, now: number) {
   const doc = JSON.stringify(r.record);
@@ -72,9 +75,11 @@ export function upsertRecordsInTx(db: Db, records: IngestRecord[], now = Date.no
     primeFtsFields(row.doc, row.altNames, r.record, r.altNames ?? {});
     if (existing) {
       stmt(db, UPDATE_SQL).run({ ...row, id: existing.id });
+      stmt(db, UPDATE_DOC_SQL).run({ id: existing.id, pageUrl: row.pageUrl, doc: row.doc, altNames: row.altNames });
       result.updated++;
     } else {
-      stmt(db, INSERT_SQL).run(row);
+      const id = stmt(db, INSERT_SQL).run(row).lastInsertRowid;
+      stmt(db, INSERT_DOC_SQL).run({ id, pageUrl: row.pageUrl, doc: row.doc, altNames: row.altNames });
       result.added++;
     }
   }

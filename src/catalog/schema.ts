@@ -1,9 +1,10 @@
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /**
- * One row per (provider, contentId). `doc` is the detailed record as JSON, so a
- * lookup is one indexed read; the other columns exist to filter and sort by.
- * The FTS5 index (text and filter tags) lives in the custom migration (0001_fts).
+ * One narrow row per (provider, contentId): the columns records are looked up,
+ * filtered and sorted by. Narrow so that sorting thousands of matches by release
+ * date reads a few pages, not one page per record; the record itself is in
+ * movie_docs. The FTS5 index (text and filter tags) lives in the custom migration.
  */
 export const movies = sqliteTable(
   "movies",
@@ -20,9 +21,6 @@ export const movies = sqliteTable(
     ratingAvg: real("rating_avg"),
     ratingCount: integer("rating_count"),
     popularity: integer("popularity"),
-    pageUrl: text("page_url").notNull(),
-    doc: text("doc").notNull(),
-    altNames: text("alt_names").notNull(),
     hash: text("hash").notNull(),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
@@ -36,6 +34,14 @@ export const movies = sqliteTable(
     index("movies_popularity").on(t.popularity, t.id),
   ],
 );
+
+/** The detailed record (JSON, as served) and what the index derives from it, by movies.id. */
+export const movieDocs = sqliteTable("movie_docs", {
+  id: integer("id").primaryKey(),
+  pageUrl: text("page_url").notNull(),
+  doc: text("doc").notNull(),
+  altNames: text("alt_names").notNull(),
+});
 
 /** API keys: only the SHA-256 of the token is kept. */
 export const apiKeys = sqliteTable("api_keys", {
