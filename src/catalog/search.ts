@@ -13,14 +13,24 @@ export interface SearchSpec {
   exactDvdId: string | null;
   filter: CatalogFilter;
   sort: SortKey;
+  /** Overrides BROAD_LIMIT (tests compare both plans on a small catalog). */
+  broadLimit?: number;
 }
 
+/**
+ * Matches beyond this make a query "broad": relevance then ranks the newest
+ * BROAD_LIMIT matches only (bm25 costs ~0.5 us a match, and FTS5 ranks every match
+ * before LIMIT), and other sorts walk their index testing each row against the
+ * index instead of sorting every match.
+ */
+export const BROAD_LIMIT = 20_000;
+
 /** Each sort walks an index (movies_release, movies_updated, movies_rating, movies_popularity). */
-const ORDER: Record<Exclude<SortKey, "relevance">, string> = {
-  release: "m.release_date DESC, m.id DESC",
-  update: "m.updated_at DESC, m.id DESC",
-  rating: "m.rating_avg DESC, m.rating_count DESC, m.id DESC",
-  views: "m.popularity DESC, m.id DESC",
+const ORDER: Record<Exclude<SortKey, "relevance">, { index: string; by: string }> = {
+  release: { index: "movies_release", by: "m.release_date DESC, m.id DESC" },
+  update: { index: "movies_updated", by: "m.updated_at DESC, m.id DESC" },
+  rating: { index: "movies_rating", by: "m.rating_avg DESC, m.rating_count DESC, m.id DESC" },
+  views: { index: "movies_popularity", by: "m.popularity DESC, m.id DESC" },
 };
 
 interface Plan {
@@ -35,75 +45,100 @@ function planOf(spec: Pick<SearchSpec, "match" | "filter">): Plan {
   return { fts: combineMatch(spec.match, f.tags), where: f.where, params: f.params, none: f.none };
 }
 
-function whereOf(plan: Plan): { where: string; params: unknown[] } {
-  const where = [...plan.where];
-  const params = [...plan.params];
-  if (plan.fts !== null) {
-    where.unshift("m.id IN (SELECT rowid FROM movies_fts WHERE movies_fts MATCH ?)");
-    params.unshift(plan.fts);
-  }
-  return { where: where.length ? `WHERE ${where.join(" AND ")}` : "", params };
+const and = (conds: string[]) => (conds.length ? `WHERE ${conds.join(" AND ")}` : "");
+
+/** Matches of an FTS expression, counted up to `cap` (cheap: stops early). */
+function probe(db: Db, fts: string, cap: number): number {
+  return stmt(db, "SELECT count(*) FROM (SELECT rowid FROM movies_fts WHERE movies_fts MATCH ? LIMIT ?)").pluck().get(fts, cap) as number;
 }
 
 /** Ids of one page of matches, in the requested order. */
 export function searchIds(db: Db, spec: SearchSpec, limit: number, offset: number): number[] {
   const plan = planOf(spec);
   if (plan.none) return [];
+  if (plan.fts === null) {
+    const order = ORDER[spec.sort === "relevance" ? "release" : spec.sort];
+    const sql = `SELECT m.id FROM movies m INDEXED BY ${order.index} ${and(plan.where)} ORDER BY ${order.by} LIMIT ? OFFSET ?`;
+    return stmt(db, sql).pluck().all(...plan.params, limit, offset) as number[];
+  }
+  const cap = spec.broadLimit ?? BROAD_LIMIT;
+  const broad = probe(db, plan.fts, cap + 1) > cap;
   if (spec.sort === "relevance" && spec.match !== null) {
-    const where = ["movies_fts MATCH ?", ...plan.where].join(" AND ");
+    const source = broad
+      ? `(SELECT rowid, rank FROM movies_fts WHERE movies_fts MATCH ? ORDER BY rowid DESC LIMIT ${cap})`
+      : `(SELECT rowid, rank FROM movies_fts WHERE movies_fts MATCH ?)`;
     const exact = spec.exactDvdId !== null ? "(m.dvd_id = ?) DESC, " : "";
-    const sql = `SELECT m.id FROM movies_fts f JOIN movies m ON m.id = f.rowid WHERE ${where}
+    const sql = `SELECT m.id FROM ${source} f JOIN movies m ON m.id = f.rowid ${and(plan.where)}
       ORDER BY ${exact}f.rank, m.id LIMIT ? OFFSET ?`;
     const params = [plan.fts, ...plan.params, ...(spec.exactDvdId !== null ? [spec.exactDvdId] : []), limit, offset];
     return stmt(db, sql).pluck().all(...params) as number[];
   }
   const order = ORDER[spec.sort === "relevance" ? "release" : spec.sort];
-  const { where, params } = whereOf(plan);
-  const sql = `SELECT m.id FROM movies m ${where} ORDER BY ${order} LIMIT ? OFFSET ?`;
-  return stmt(db, sql).pluck().all(...params, limit, offset) as number[];
+  if (broad) {
+    // Walk the sort index; each row is tested against the FTS index by rowid.
+    const conds = ["EXISTS (SELECT 1 FROM movies_fts WHERE movies_fts MATCH ? AND rowid = m.id)", ...plan.where];
+    const sql = `SELECT m.id FROM movies m INDEXED BY ${order.index} ${and(conds)} ORDER BY ${order.by} LIMIT ? OFFSET ?`;
+    return stmt(db, sql).pluck().all(plan.fts, ...plan.params, limit, offset) as number[];
+  }
+  // Few matches: fetch them all and sort (the narrow movies rows make this cheap).
+  const conds = ["m.id IN (SELECT rowid FROM movies_fts WHERE movies_fts MATCH ?)", ...plan.where];
+  const sql = `SELECT m.id FROM movies m ${and(conds)} ORDER BY ${order.by} LIMIT ? OFFSET ?`;
+  return stmt(db, sql).pluck().all(plan.fts, ...plan.params, limit, offset) as number[];
 }
 
+/**
+ * Counts stay valid until the catalog changes. A large count (costly to redo) is
+ * also reused for COUNT_STALE_MS after a change, so a running ingest does not make
+ * every broad query count again: x-total-count may then lag by that much.
+ */
+const COUNT_STALE_MS = 30_000;
 const COUNT_CACHE_SIZE = 2000;
-const countCache = new WeakMap<Db, Map<string, number>>();
+const countCache = new WeakMap<Db, Map<string, { n: number; version: string; at: number }>>();
 
-/** How many records match (text and filter); cached until the catalog changes. */
+function cachedCount(db: Db, key: string, compute: () => number): number {
+  let byDb = countCache.get(db);
+  if (!byDb) countCache.set(db, (byDb = new Map()));
+  const version = catalogVersion(db);
+  const now = Date.now();
+  const hit = byDb.get(key);
+  if (hit && (hit.version === version || (hit.n > BROAD_LIMIT && now - hit.at < COUNT_STALE_MS))) return hit.n;
+  const n = compute();
+  byDb.delete(key);
+  byDb.set(key, { n, version, at: now });
+  if (byDb.size > COUNT_CACHE_SIZE) byDb.delete(byDb.keys().next().value as string);
+  return n;
+}
+
+/** How many records match (text and filter), cached (see COUNT_STALE_MS). */
 export function countMatches(db: Db, spec: Pick<SearchSpec, "match" | "filter">): number {
   const plan = planOf(spec);
   if (plan.none) return 0;
-  const { where, params } = whereOf(plan);
-  const sql = `SELECT count(*) FROM movies m ${where}`;
-  const key = `${catalogVersion(db)}\u0000${sql}\u0000${JSON.stringify(params)}`;
-  let byDb = countCache.get(db);
-  if (!byDb) countCache.set(db, (byDb = new Map()));
-  const hit = byDb.get(key);
-  if (hit !== undefined) {
-    byDb.delete(key);
-    byDb.set(key, hit);
-    return hit;
-  }
-  const n = stmt(db, sql).pluck().get(...params) as number;
-  byDb.set(key, n);
-  if (byDb.size > COUNT_CACHE_SIZE) byDb.delete(byDb.keys().next().value as string);
-  return n;
+  const sql =
+    plan.where.length === 0 && plan.fts !== null
+      ? "SELECT count(*) FROM movies_fts WHERE movies_fts MATCH ?"
+      : `SELECT count(*) FROM movies m ${and([...(plan.fts !== null ? ["m.id IN (SELECT rowid FROM movies_fts WHERE movies_fts MATCH ?)"] : []), ...plan.where])}`;
+  const params = [...(plan.fts !== null ? [plan.fts] : []), ...plan.params];
+  return cachedCount(db, `${sql}\u0000${JSON.stringify(params)}`, () => stmt(db, sql).pluck().get(...params) as number);
 }
 
 /** All ids matching a filter (used to sample from small filtered sets). */
 export function filteredIds(db: Db, filter: CatalogFilter): number[] {
   const plan = planOf({ match: null, filter });
   if (plan.none) return [];
-  const { where, params } = whereOf(plan);
-  return stmt(db, `SELECT m.id FROM movies m ${where}`).pluck().all(...params) as number[];
+  const conds = [...(plan.fts !== null ? ["m.id IN (SELECT rowid FROM movies_fts WHERE movies_fts MATCH ?)"] : []), ...plan.where];
+  const params = [...(plan.fts !== null ? [plan.fts] : []), ...plan.params];
+  return stmt(db, `SELECT m.id FROM movies m ${and(conds)}`).pluck().all(...params) as number[];
 }
 
 /** Whether the record with this id passes the filter. */
 export function idMatches(db: Db, id: number, filter: CatalogFilter): boolean {
   const plan = planOf({ match: null, filter });
   if (plan.none) return false;
-  const where = ["m.id = ?", ...plan.where];
+  const conds = ["m.id = ?", ...plan.where];
   const params: unknown[] = [id, ...plan.params];
   if (plan.fts !== null) {
-    where.push("EXISTS (SELECT 1 FROM movies_fts WHERE movies_fts MATCH ? AND rowid = m.id)");
+    conds.push("EXISTS (SELECT 1 FROM movies_fts WHERE movies_fts MATCH ? AND rowid = m.id)");
     params.push(plan.fts);
   }
-  return stmt(db, `SELECT 1 FROM movies m WHERE ${where.join(" AND ")}`).pluck().get(...params) !== undefined;
+  return stmt(db, `SELECT 1 FROM movies m ${and(conds)}`).pluck().get(...params) !== undefined;
 }

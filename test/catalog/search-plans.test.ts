@@ -1,0 +1,50 @@
+import { rmSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../../src/catalog/db.js";
+import { buildMatch } from "../../src/catalog/fts-match.js";
+import { EMPTY_FILTER } from "../../src/catalog/filter-sql.js";
+import { upsertRecords } from "../../src/catalog/movies-write.js";
+import { generateSampleRecords } from "../../src/catalog/sample/generate.js";
+import { countMatches, searchIds, SORT_KEYS, type SearchSpec } from "../../src/catalog/search.js";
+import { tempCatalog } from "../helpers/build-app.js";
+
+describe("search plans: broad (index walk, bounded ranking) and selective (fetch and sort) agree", () => {
+  let db: Db;
+  let dir: string;
+  beforeAll(() => {
+    ({ db, dir } = tempCatalog());
+    upsertRecords(db, [...generateSampleRecords({ count: 3000 })]);
+  });
+  afterAll(() => {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const filters = [EMPTY_FILTER, { ...EMPTY_FILTER, censored: true }, { ...EMPTY_FILTER, releaseAfter: "2010-01-01" }];
+  for (const sort of SORT_KEYS.filter((s) => s !== "relevance")) {
+    for (const [i, filter] of filters.entries()) {
+      it(`sort=${sort}, filter #${i}: same pages either way`, () => {
+        const spec: SearchSpec = { match: buildMatch("the", { prefixLast: false }), exactDvdId: null, filter, sort };
+        const total = countMatches(db, spec);
+        expect(total).toBeGreaterThan(100);
+        for (const [limit, offset] of [[10, 0], [10, 90], [25, total - 5]]) {
+          const broad = searchIds(db, { ...spec, broadLimit: 50 }, limit, offset);
+          const selective = searchIds(db, { ...spec, broadLimit: 1_000_000 }, limit, offset);
+          expect(broad).toEqual(selective);
+          expect(broad.length).toBe(Math.min(limit, Math.max(0, total - offset)));
+        }
+      });
+    }
+  }
+
+  it("ranks by relevance within the newest matches when broad, and puts the exact code first", () => {
+    const spec: SearchSpec = { match: buildMatch("the"), exactDvdId: null, filter: EMPTY_FILTER, sort: "relevance" };
+    const broad = searchIds(db, { ...spec, broadLimit: 200 }, 10, 0);
+    expect(broad).toHaveLength(10);
+    expect(Math.min(...broad)).toBeGreaterThan(0);
+    const code = [...generateSampleRecords({ count: 1, start: 5 })][0].record.dvdId;
+    const exactId = db.prepare("SELECT id FROM movies WHERE dvd_id = ?").pluck().get(code);
+    const match = `(${buildMatch(code)}) OR (code : "${code.toLowerCase().replace("-", " ")}")`;
+    expect(searchIds(db, { match, exactDvdId: code, filter: EMPTY_FILTER, sort: "relevance", broadLimit: 1 }, 5, 0)[0]).toBe(exactId);
+  });
+});
