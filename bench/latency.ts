@@ -16,7 +16,7 @@ const requests = Number(values.requests);
 const { path, db } = benchCatalog(records);
 const config = loadConfig({ DATABASE_PATH: path, LOG_LEVEL: "silent", SAMPLE_DATA: "off", INGEST_CRON: "off" });
 const { token } = createKey(db, "bench", 1e9);
-const app = await buildServer({ db, config, live: null }, { logger: false });
+const app = await buildServer({ db, config, live: null, pool: null }, { logger: false });
 
 // Codes of titles that exist, in assorted spellings; 10% misses.
 const sampleCodes = [...generateSampleRecords({ count: 5000, start: 0 })].map((r) => r.record);

@@ -5,6 +5,7 @@ import { startSchedule, type Schedule } from "../ingest/scheduler.js";
 import { buildServer } from "../server/app.js";
 import { ensureFirstKey, ensureSampleData } from "../services/first-start.js";
 import { LiveFallback } from "../services/live-fallback.js";
+import { SearchPool } from "../services/search-pool.js";
 import { readCodesFile } from "./codes-file.js";
 import { openCli, out } from "./context.js";
 
@@ -24,7 +25,10 @@ export async function serveCommand(): Promise<void> {
   const live = runtime.setups.length
     ? new LiveFallback(db, runtime, { timeoutMs: config.liveTimeoutMs, negativeTtlMs: config.negativeCacheSeconds * 1000 })
     : null;
-  const app = await buildServer({ db, config, live });
+  // A :memory: catalog cannot be shared with worker threads.
+  const workers = config.databasePath === ":memory:" ? 0 : config.searchWorkers;
+  const pool = workers > 0 ? new SearchPool(config.databasePath, config, workers) : null;
+  const app = await buildServer({ db, config, live, pool });
   for (const s of providerSetups(config)) {
     if (s.enabled && s.unusable) app.log.warn({ provider: s.provider.name, reason: s.unusable }, "provider disabled");
   }
@@ -55,6 +59,7 @@ export async function serveCommand(): Promise<void> {
     closing = true;
     app.log.info({ signal }, "shutting down");
     await app.close();
+    await pool?.close();
     await schedule?.stop();
     await runtime.close();
     db.close();

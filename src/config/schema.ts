@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { validate as validateCron } from "node-cron";
 
 /**
@@ -109,6 +110,12 @@ export const SETTINGS = {
   trustProxy: { env: "TRUST_PROXY", default: "off", help: "Trust X-Forwarded-* headers (behind a reverse proxy).", parse: onOff },
   cacheSizeMb: { env: "SQLITE_CACHE_MB", default: "64", help: "SQLite page cache per connection, in MiB.", parse: integer(1, 65536) },
   mmapSizeMb: { env: "SQLITE_MMAP_MB", default: "1024", help: "SQLite memory-mapped I/O size, in MiB (0 disables).", parse: integer(0, 1_048_576) },
+  searchWorkers: {
+    env: "SEARCH_WORKERS",
+    default: "auto",
+    help: "Worker threads that run /query searches, so a broad search never stalls /movie (0 = on the main thread; auto = the CPU count, at most 4).",
+    parse: (raw: string) => (raw.trim().toLowerCase() === "auto" ? Math.max(1, Math.min(4, availableParallelism())) : integer(0, 64)(raw)),
+  },
   providerOrder: {
     env: "PROVIDER_ORDER",
     default: "r18dev,fanza",

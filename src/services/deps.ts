@@ -1,6 +1,7 @@
 import type { Db } from "../catalog/db.js";
 import type { Config } from "../config/load.js";
 import type { LiveFallback } from "./live-fallback.js";
+import type { SearchPool } from "./search-pool.js";
 
 /** What the use-cases need; built once by main (or a test) and shared by HTTP and CLI. */
 export interface ServiceDeps {
@@ -8,4 +9,6 @@ export interface ServiceDeps {
   config: Config;
   /** Live providers asked on a catalog miss; null when none is usable. */
   live: LiveFallback | null;
+  /** Search worker threads; null runs searches on the calling thread (tests, :memory: catalogs). */
+  pool: SearchPool | null;
 }

@@ -1,4 +1,4 @@
-import { catalogProviders, findByContentId, findByDvdId, getMoviesByIds, type StoredMovie } from "../catalog/movies-read.js";
+import { catalogProviders, findByContentId, findByDvdId, getMovieById, type StoredMovie } from "../catalog/movies-read.js";
 import { buildMatch } from "../catalog/fts-match.js";
 import { searchIds } from "../catalog/search.js";
 import { EMPTY_FILTER } from "../catalog/filter-sql.js";
@@ -56,11 +56,16 @@ export function lookupCatalog(deps: ServiceDeps, q: string, providers: string[] 
   return null;
 }
 
-export function bestTextMatch(deps: ServiceDeps, q: string, providers: string[] | null): StoredMovie | null {
+/** Id of the best full-text match of a text q, or null. */
+export function bestTextMatchId(deps: ServiceDeps, q: string, providers: string[] | null): number | null {
   const match = buildMatch(q);
   if (match === null) return null;
-  const ids = searchIds(deps.db, { match, exactDvdId: null, filter: { ...EMPTY_FILTER, providers }, sort: "relevance" }, 1, 0);
-  return getMoviesByIds(deps.db, ids)[0] ?? null;
+  return searchIds(deps.db, { match, exactDvdId: null, filter: { ...EMPTY_FILTER, providers }, sort: "relevance" }, 1, 0)[0] ?? null;
+}
+
+async function bestTextMatch(deps: ServiceDeps, q: string, providers: string[] | null): Promise<StoredMovie | null> {
+  const id = deps.pool ? await deps.pool.bestTextMatchId(q, providers) : bestTextMatchId(deps, q, providers);
+  return id === null ? null : getMovieById(deps.db, id);
 }
 
 export async function lookupMovie(deps: ServiceDeps, q: string, providers: string[] | null): Promise<MovieAnswer> {
@@ -68,7 +73,7 @@ export async function lookupMovie(deps: ServiceDeps, q: string, providers: strin
   if (local) return { q, source: local.provider, result: local.record };
   const code = parseCode(q.trim());
   if (!code) {
-    const best = bestTextMatch(deps, q, providers);
+    const best = await bestTextMatch(deps, q, providers);
     if (best) return { q, source: best.provider, result: best.record };
     throw new AppError("NOT_FOUND", `no movie matches "${q}"`);
   }

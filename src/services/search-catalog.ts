@@ -92,7 +92,7 @@ export function searchCatalog(deps: ServiceDeps, input: SearchInput): SearchAnsw
  * A failing provider leaves the catalog's (empty) answer standing.
  */
 export async function searchWithFallback(deps: ServiceDeps, input: SearchInput): Promise<SearchAnswer> {
-  const local = searchCatalog(deps, input);
+  const local = deps.pool ? await deps.pool.search(input) : searchCatalog(deps, input);
   const { providers, ...rest } = input.filter;
   const unfiltered = isEmptyFilter({ ...rest, providers: null });
   if (local.total > 0 || !deps.live || local.body.query === "" || !unfiltered || input.page !== 1) return local;

@@ -34,6 +34,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     LOG_LEVEL: "silent",
     SAMPLE_DATA: "off",
     INGEST_CRON: "off",
+    SEARCH_WORKERS: "0",
     PROVIDER_R18DEV_ENABLED: "off",
     PROVIDER_FANZA_ENABLED: "off",
     ...env,
@@ -52,7 +53,7 @@ export async function buildTestApp(records: IngestRecord[] = [], env: Record<str
   const { token } = createKey(db, "test", 1_000_000);
   const runtime = options.live ? createProviderRuntime(config) : null;
   const live = runtime ? new LiveFallback(db, runtime, { timeoutMs: config.liveTimeoutMs, negativeTtlMs: config.negativeCacheSeconds * 1000 }) : null;
-  const deps: ServiceDeps = { db, config, live };
+  const deps: ServiceDeps = { db, config, live, pool: null };
   const app = await buildServer(deps, { logger: false });
   return {
     app,
