@@ -1,4 +1,5 @@
 import type { DetailedRecord, NameKind } from "./record.js";
+import { decodeDoc } from "./doc-codec.js";
 import { indexText } from "./fts-text.js";
 import { recordTags } from "./names.js";
 
@@ -49,7 +50,7 @@ export function primeFtsFields(doc: string, altNames: string, record: DetailedRe
  */
 export function catalogFtsSqlFunction(doc: string, altNames: string, column: number): string {
   if (doc !== lastDoc || altNames !== lastAlt) {
-    lastFields = ftsFields(JSON.parse(doc) as DetailedRecord, JSON.parse(altNames) as AltNames);
+    lastFields = ftsFields(decodeDoc(doc), JSON.parse(altNames) as AltNames);
     lastDoc = doc;
     lastAlt = altNames;
   }

@@ -1,4 +1,5 @@
 import type { Db } from "./db.js";
+import { decodeDoc } from "./doc-codec.js";
 import type { DetailedRecord } from "./record.js";
 import { stmt } from "./statements.js";
 import { catalogVersion } from "./version.js";
@@ -28,7 +29,7 @@ function toMovie(row: Row): StoredMovie {
     provider: row.provider,
     serviceCode: row.service_code,
     pageUrl: row.page_url,
-    record: JSON.parse(row.doc) as DetailedRecord,
+    record: decodeDoc(row.doc),
   };
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Db } from "./db.js";
 import type { IngestRecord } from "./record.js";
+import { encodeDoc } from "./doc-codec.js";
 import { primeFtsFields } from "./fts-fields.js";
 import { stmt } from "./statements.js";
 import { noteCatalogWrite } from "./version.js";
@@ -30,7 +31,7 @@ const INSERT_DOC_SQL = "INSERT INTO movie_docs (id, page_url, doc, alt_names) VA
 const UPDATE_DOC_SQL = "UPDATE movie_docs SET page_url = @pageUrl, doc = @doc, alt_names = @altNames WHERE id = @id";
 
 function rowOf(r: IngestRecord, now: number) {
-  const doc = JSON.stringify(r.record);
+  const doc = encodeDoc(r.record);
   const altNames = JSON.stringify(r.altNames ?? {});
   const hash = createHash("sha1")
     .update(doc)
