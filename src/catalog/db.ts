@@ -4,8 +4,6 @@ import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
-import { catalogFtsSqlFunction } from "./fts-fields.js";
-import { rowTags } from "./names.js";
 
 export type Db = Database.Database;
 
@@ -20,7 +18,7 @@ export interface OpenOptions {
 /**
  * Opens the catalog with the pragmas every connection needs (WAL so readers never
  * wait for the ingester, NORMAL sync, a busy timeout so two writers queue instead
- * of failing) and registers catalog_fts() and catalog_tags(), which the FTS triggers call.
+ * of failing).
  */
 export function openDatabase(path: string, options: OpenOptions = {}): Db {
   if (path !== ":memory:") mkdirSync(dirname(resolve(path)), { recursive: true });
@@ -32,12 +30,6 @@ export function openDatabase(path: string, options: OpenOptions = {}): Db {
   db.pragma("temp_store = MEMORY");
   db.pragma(`cache_size = -${(options.cacheSizeMb ?? 64) * 1024}`);
   db.pragma(`mmap_size = ${(options.mmapSizeMb ?? 1024) * 1024 * 1024}`);
-  db.function("catalog_fts", { deterministic: true }, (doc, alt, column) =>
-    catalogFtsSqlFunction(String(doc), String(alt), Number(column)),
-  );
-  db.function("catalog_tags", { deterministic: true }, (provider, site, censored) =>
-    rowTags(String(provider), String(site), Number(censored)),
-  );
   return db;
 }
 

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { Db } from "./db.js";
 import type { IngestRecord } from "./record.js";
 import { encodeDoc } from "./doc-codec.js";
-import { primeFtsFields } from "./fts-fields.js";
+import { ftsFields } from "./fts-fields.js";
 import { stmt } from "./statements.js";
 import { noteCatalogWrite } from "./version.js";
 
@@ -26,9 +26,10 @@ const UPDATE_SQL = `UPDATE movies SET dvd_id = @dvdId, service_code = @serviceCo
   release_date = @releaseDate, runtime_mins = @runtimeMins, censored = @censored, rating_avg = @ratingAvg,
   rating_count = @ratingCount, popularity = @popularity, hash = @hash, updated_at = @now WHERE id = @id`;
 
-// The movies row goes first: the movie_docs trigger reads its provider, site and censorship.
 const INSERT_DOC_SQL = "INSERT INTO movie_docs (id, page_url, doc, alt_names) VALUES (@id, @pageUrl, @doc, @altNames)";
 const UPDATE_DOC_SQL = "UPDATE movie_docs SET page_url = @pageUrl, doc = @doc, alt_names = @altNames WHERE id = @id";
+const INSERT_FTS_SQL = "INSERT INTO movies_fts (rowid, code, title, people, org, cat, comment, tags) VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
+const DELETE_FTS_SQL = "DELETE FROM movies_fts WHERE rowid = ?";
 
 function rowOf(r: IngestRecord, now: number) {
   const doc = encodeDoc(r.record);
@@ -73,16 +74,21 @@ export function upsertRecordsInTx(db: Db, records: IngestRecord[], now = Date.no
       result.unchanged++;
       continue;
     }
-    primeFtsFields(row.doc, row.altNames, r.record, r.altNames ?? {});
+    // The index text is derived here, from the record in hand (deletions are kept in step by triggers).
+    const fields = ftsFields(r.record, r.altNames ?? {}, { provider: r.provider, site: r.record.site, censored: r.censored });
+    let id: number | bigint;
     if (existing) {
-      stmt(db, UPDATE_SQL).run({ ...row, id: existing.id });
-      stmt(db, UPDATE_DOC_SQL).run({ id: existing.id, pageUrl: row.pageUrl, doc: row.doc, altNames: row.altNames });
+      id = existing.id;
+      stmt(db, UPDATE_SQL).run({ ...row, id });
+      stmt(db, UPDATE_DOC_SQL).run({ id, pageUrl: row.pageUrl, doc: row.doc, altNames: row.altNames });
+      stmt(db, DELETE_FTS_SQL).run(id);
       result.updated++;
     } else {
-      const id = stmt(db, INSERT_SQL).run(row).lastInsertRowid;
+      id = stmt(db, INSERT_SQL).run(row).lastInsertRowid;
       stmt(db, INSERT_DOC_SQL).run({ id, pageUrl: row.pageUrl, doc: row.doc, altNames: row.altNames });
       result.added++;
     }
+    stmt(db, INSERT_FTS_SQL).run(id, ...fields);
   }
   if (result.added + result.updated > 0) noteCatalogWrite(db);
   return result;
