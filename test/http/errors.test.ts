@@ -44,11 +44,12 @@ describe("errors", () => {
     });
 
     it.each(ENDPOINTS)("for a POST %s body that is not an object", async (path) => {
-      // (A JSON `null` body counts as no body on /query and /random, like `{}`.)
-      for (const body of ["[]", '[{"q":"ABP-123"}]', '"text"', "42", "true", ...(path === "/movie" ? ["null"] : [])]) {
+      for (const body of ["[]", '[{"q":"ABP-123"}]', '"text"', "42", "true"]) {
         const res = await c.post(path, body);
         expect(expectError(res, 400, "INVALID_PARAMETER").message).toBe("body must be object");
       }
+      // A JSON `null` body counts as no body, like `{}`: /movie then lacks its q.
+      if (path === "/movie") expect(expectError(await c.post(path, "null"), 400, "INVALID_PARAMETER").message).toBe("body must have required property 'q'");
     });
 
     it("for wrong types in a POST body", async () => {

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { MovieParamsSchema, type MovieParams } from "../schemas/params.js";
-import { MovieResponseSchema } from "../schemas/record.js";
-import { KEYED_ERRORS, KEY_SECURITY } from "../schemas/responses.js";
-import { ErrorSchema } from "../schemas/record.js";
+import { ErrorSchema, MovieResponseSchema } from "../schemas/record.js";
+import { KEYED_ERRORS } from "../schemas/responses.js";
 import { lookupMovie } from "../../services/lookup-movie.js";
 import { parseProviders } from "../../services/providers-param.js";
+import { getAndPost } from "./both-forms.js";
 import type { RouteContext } from "./context.js";
 
 const response = {
@@ -15,12 +15,7 @@ const response = {
 };
 
 export function registerMovieRoutes(app: FastifyInstance, ctx: RouteContext): void {
-  const handle = (p: MovieParams) => lookupMovie(ctx.deps, p.q, parseProviders(p.providers, ctx.knownProviders()));
-  const doc = { tags: ["catalog"], summary: "Look up one video by catalog code or text", security: KEY_SECURITY, response };
-  app.get<{ Querystring: MovieParams }>("/movie", { schema: { ...doc, querystring: MovieParamsSchema }, config: { auth: true } }, (req) =>
-    handle(req.query),
-  );
-  app.post<{ Body: MovieParams }>("/movie", { schema: { ...doc, body: MovieParamsSchema }, config: { auth: true } }, (req) =>
-    handle(req.body),
+  getAndPost<MovieParams>(app, "/movie", MovieParamsSchema, { summary: "Look up one video by catalog code or text", response }, (p) =>
+    lookupMovie(ctx.deps, p.q, parseProviders(p.providers, ctx.knownProviders())),
   );
 }

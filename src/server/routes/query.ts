@@ -1,11 +1,10 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { assertSafeIntegers, QueryParamsSchema, type QueryParams } from "../schemas/params.js";
 import { QueryResponseSchema } from "../schemas/record.js";
-import { KEYED_ERRORS, KEY_SECURITY } from "../schemas/responses.js";
-import { parseFilter } from "../../services/filter-parse.js";
-import { parseProviders } from "../../services/providers-param.js";
+import { KEYED_ERRORS } from "../schemas/responses.js";
 import { searchWithFallback, type SearchAnswer } from "../../services/search-catalog.js";
-import type { RouteContext } from "./context.js";
+import { getAndPost } from "./both-forms.js";
+import { scopeFilter, type RouteContext } from "./context.js";
 
 /** RFC 8288 links to the neighbouring pages, as GET URLs with the same parameters. */
 export function pageLinks(path: string, p: QueryParams, answer: SearchAnswer): string | null {
@@ -27,36 +26,17 @@ export function pageLinks(path: string, p: QueryParams, answer: SearchAnswer): s
 }
 
 export function registerQueryRoutes(app: FastifyInstance, ctx: RouteContext): void {
-  const handle = async (p: QueryParams, reply: FastifyReply, where: "querystring" | "body") => {
+  const doc = {
+    summary: "Search the catalog (English and Japanese), with filters, sorting and paging",
+    response: { 200: QueryResponseSchema, ...KEYED_ERRORS },
+  };
+  getAndPost<QueryParams>(app, "/query", QueryParamsSchema, doc, async (p, reply, where) => {
     assertSafeIntegers(p, where);
-    const known = ctx.knownProviders();
-    const filter = parseFilter(p.filter, parseProviders(p.providers, known), known);
+    const filter = scopeFilter(ctx, p);
     const answer = await searchWithFallback(ctx.deps, { q: p.q ?? "", filter, sort: p.sort, page: p.page ?? 1, num: p.num ?? 10 });
     reply.header("x-total-count", String(answer.total));
     const links = pageLinks("/query", p, answer);
     if (links) reply.header("link", links);
     return answer.body;
-  };
-  const doc = {
-    tags: ["catalog"],
-    summary: "Search the catalog (English and Japanese), with filters, sorting and paging",
-    security: KEY_SECURITY,
-    response: { 200: QueryResponseSchema, ...KEYED_ERRORS },
-  };
-  app.get<{ Querystring: QueryParams }>(
-    "/query",
-    { schema: { ...doc, querystring: QueryParamsSchema }, config: { auth: true } },
-    async (req, reply) => handle(req.query, reply, "querystring"),
-  );
-  app.post<{ Body: QueryParams }>(
-    "/query",
-    {
-      schema: { ...doc, body: QueryParamsSchema },
-      config: { auth: true },
-      preValidation: async (req) => {
-        if (req.body === undefined || req.body === null) req.body = {};
-      },
-    },
-    async (req, reply) => handle(req.body, reply, "body"),
-  );
+  });
 }
