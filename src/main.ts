@@ -7,6 +7,9 @@ const USAGE = `usage: npm run cli -- <command>
   keys list                           list keys
   keys revoke ID                      revoke a key
   import FILE [--provider NAME]       load NDJSON / a JSON array of detailed records
+  import-dump FILE                    load the r18.dev database dump (.sql or .sql.gz) as provider r18dev
+  sample-dump --videos N --out FILE [--seed S]
+                                      write a synthetic r18.dev dump (gzipped when FILE ends in .gz)
   sample --count N [--seed S] [--out FILE]
                                       generated records into the catalog (or NDJSON to FILE)
   purge --provider NAME               remove every record of a provider (e.g. sample)
@@ -28,6 +31,10 @@ async function main(argv: string[]): Promise<void> {
       return (await import("./cli/keys.js")).keysCommand(rest);
     case "import":
       return (await import("./cli/import.js")).importCommand(rest);
+    case "import-dump":
+      return (await import("./cli/import-dump.js")).importDumpCommand(rest);
+    case "sample-dump":
+      return (await import("./cli/import-dump.js")).sampleDumpCommand(rest);
     case "sample":
       return (await import("./cli/sample.js")).sampleCommand(rest);
     case "purge":

@@ -1,0 +1,488 @@
+/**
+ * The staging database of `import-dump`: a throwaway SQLite file that receives the
+ * COPY rows of the r18.dev tables (in whatever order the dump has them), is indexed
+ * by content_id once everything is in, and hands videos back in content_id order
+ * with their joined actresses, categories, directors, maker, label and series. It
+ * is what keeps a 1.9M-video dump in bounded memory: only one batch of videos is
+ * ever held in JS.
+ *
+ * Speed: rows go in through multi-row INSERTs (one statement call per 64 rows) with
+ * the journal and syncs off, and the link tables store one row per run of equal
+ * content_ids (`id:ordinality,id:ordinality`) instead of one per link, which cuts
+ * their inserts several-fold (pg_dump writes a video's links next to each other).
+ */
+import { randomBytes } from "node:crypto";
+import { readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import Database from "better-sqlite3";
+import type { Statement } from "better-sqlite3";
+import type { Db } from "./db.js";
+import { upsertRecordsInTx, type UpsertResult } from "./movies-write.js";
+import type { IngestRecord } from "./record.js";
+import { noteCatalogWrite } from "./version.js";
+
+/** The columns of derived_video kept for the import, in the order StagedVideo.video uses. */
+export const STAGED_VIDEO_COLUMNS = [
+  "content_id", "dvd_id", "title_en", "title_ja", "comment_en", "comment_ja", "runtime_mins", "release_date",
+  "sample_url", "maker_id", "label_id", "series_id", "jacket_full_url", "jacket_thumb_url", "gallery_full_first",
+  "gallery_full_last", "gallery_thumb_first", "gallery_thumb_last", "site_id", "service_code",
+] as const;
+
+export type StagedVideoColumn = (typeof STAGED_VIDEO_COLUMNS)[number];
+
+/** Dimension tables: the key column first, as in the dump's own schema. */
+const DIMENSIONS = {
+  derived_actress: ["id", "name_romaji", "image_url", "name_kanji", "name_kana"],
+  derived_maker: ["id", "name_en", "name_ja"],
+  derived_label: ["id", "name_en", "name_ja"],
+  derived_series: ["id", "name_en", "name_ja"],
+  derived_category: ["id", "name_en", "name_ja"],
+  derived_director: ["id", "name_kanji", "name_kana", "name_romaji"],
+} as const;
+
+/** Link tables: content_id, the linked id, and the column that orders the links (if any). */
+const LINKS = {
+  derived_video_actress: { id: "actress_id", order: "ordinality", dimension: "derived_actress" },
+  derived_video_category: { id: "category_id", order: null, dimension: "derived_category" },
+  derived_video_director: { id: "director_id", order: null, dimension: "derived_director" },
+} as const;
+
+type DimensionTable = keyof typeof DIMENSIONS;
+export type LinkTable = keyof typeof LINKS;
+type LinkDimension = (typeof LINKS)[LinkTable]["dimension"];
+export type StagedTable = "derived_video" | DimensionTable | LinkTable;
+
+/** Column values by name, as they came from the dump (null = SQL NULL). */
+export type StagedRow = Record<string, string | null>;
+
+export interface StagedVideo {
+  /** Line of the video's row in the .sql text. */
+  line: number;
+  /** The derived_video values, in STAGED_VIDEO_COLUMNS order. */
+  video: (string | null)[];
+  maker: StagedRow | null;
+  label: StagedRow | null;
+  series: StagedRow | null;
+  /** In ordinality order; links to rows the dump doesn't have are left out. */
+  actresses: StagedRow[];
+  categories: StagedRow[];
+  directors: StagedRow[];
+}
+
+/** Receives one COPY block's rows, already mapped to the staging columns. */
+export interface StagingSink {
+  /** `values` in the order of `columns` given to StagingDb.table(). */
+  add(values: (string | null)[], line: number): void;
+}
+
+/** Rows per INSERT statement call. */
+const ROWS_PER_INSERT = 64;
+/** Rows between commits of the staging database (it has no journal: commits only bound the dirty cache). */
+const ROWS_PER_COMMIT = 200_000;
+const FILE_PREFIX = ".import-dump-";
+const FILE_SUFFIX = ".staging.db";
+
+const VIDEO_TABLE_SQL = `CREATE TABLE derived_video (line INTEGER, ${STAGED_VIDEO_COLUMNS.join(", ")})`;
+
+function isDimension(table: string): table is DimensionTable {
+  return Object.hasOwn(DIMENSIONS, table);
+}
+
+function isLink(table: string): table is LinkTable {
+  return Object.hasOwn(LINKS, table);
+}
+
+/** The columns StagingDb.table() expects for a table, key columns first. */
+export function stagedColumns(table: StagedTable): readonly string[] {
+  if (table === "derived_video") return STAGED_VIDEO_COLUMNS;
+  if (isDimension(table)) return DIMENSIONS[table];
+  const link = LINKS[table];
+  return link.order ? ["content_id", link.id, link.order] : ["content_id", link.id];
+}
+
+export function isStagedTable(table: string): table is StagedTable {
+  return table === "derived_video" || isDimension(table) || isLink(table);
+}
+
+/** Appends rows through a multi-row INSERT, ROWS_PER_INSERT at a time. */
+class BatchInsert {
+  private buf: unknown[] = [];
+  private readonly many: Statement;
+  private readonly one: Statement;
+
+  constructor(
+    private readonly staging: StagingDb,
+    db: Database.Database,
+    table: string,
+    private readonly width: number,
+    verb = "INSERT",
+  ) {
+    const row = `(${new Array(width).fill("?").join(", ")})`;
+    this.one = db.prepare(`${verb} INTO ${table} VALUES ${row}`);
+    this.many = db.prepare(`${verb} INTO ${table} VALUES ${new Array(ROWS_PER_INSERT).fill(row).join(", ")}`);
+  }
+
+  push(values: unknown[]): void {
+    for (let i = 0; i < values.length; i++) this.buf.push(values[i]);
+    if (this.buf.length === this.width * ROWS_PER_INSERT) {
+      this.many.run(this.buf);
+      this.buf = [];
+      this.staging.wrote(ROWS_PER_INSERT);
+    }
+  }
+
+  flush(): void {
+    for (let at = 0; at < this.buf.length; at += this.width) this.one.run(this.buf.slice(at, at + this.width));
+    this.staging.wrote(this.buf.length / this.width);
+    this.buf = [];
+  }
+}
+
+/**
+ * Link rows of one content_id are joined into one staged row while they come in a
+ * run: `links` is `id:order,id:order,...` (order empty when the table has none).
+ */
+class LinkSink implements StagingSink {
+  private cid: string | null = null;
+  private links = "";
+
+  constructor(private readonly insert: BatchInsert, private readonly ordered: boolean) {}
+
+  add(values: (string | null)[]): void {
+    const cid = values[0] as string;
+    const link = this.ordered ? `${values[1]}:${values[2] ?? ""}` : (values[1] as string);
+    if (cid === this.cid) {
+      this.links += "," + link;
+      return;
+    }
+    this.flushRun();
+    this.cid = cid;
+    this.links = link;
+  }
+
+  private flushRun(): void {
+    if (this.cid !== null) this.insert.push([this.cid, this.links]);
+    this.cid = null;
+  }
+
+  flush(): void {
+    this.flushRun();
+    this.insert.flush();
+  }
+}
+
+class RowSink implements StagingSink {
+  constructor(private readonly insert: BatchInsert, private readonly withLine: boolean) {}
+
+  add(values: (string | null)[], line: number): void {
+    if (this.withLine) this.insert.push([line]);
+    this.insert.push(values);
+  }
+
+  flush(): void {
+    this.insert.flush();
+  }
+}
+
+/** Deletes staging files left by import processes that no longer run (SIGKILL leaves them behind). */
+function removeStaleFiles(dir: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const m = /^\.import-dump-(\d+)-[0-9a-f]+\.staging\.db(-journal|-wal|-shm)?$/.exec(name);
+    if (!m || Number(m[1]) === process.pid) continue;
+    try {
+      process.kill(Number(m[1]), 0);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ESRCH") rmSync(join(dir, name), { force: true });
+    }
+  }
+}
+
+export interface StagingOptions {
+  /** Where the staging file goes: default the catalog's directory (same disk), os.tmpdir() for an in-memory catalog. */
+  dir?: string;
+  cacheSizeMb?: number;
+}
+
+/** The directory a catalog file lives in, or the system temp dir for an in-memory catalog. */
+export function stagingDirFor(catalog: Db): string {
+  return catalog.memory || catalog.name === "" ? tmpdir() : dirname(resolve(catalog.name));
+}
+
+export class StagingDb {
+  readonly path: string;
+  private readonly db: Database.Database;
+  private readonly sinks: { flush(): void }[] = [];
+  private sinceCommit = 0;
+  /** Staged rows per table. */
+  readonly rows: Partial<Record<StagedTable, number>> = {};
+
+  private constructor(path: string, cacheSizeMb: number) {
+    this.path = path;
+    this.db = new Database(path);
+    try {
+      // Nothing here has to survive a crash: the file is deleted whatever happens.
+      this.db.pragma("journal_mode = OFF");
+      this.db.pragma("synchronous = OFF");
+      this.db.pragma("locking_mode = EXCLUSIVE");
+      // Sorts of CREATE INDEX spill to files, not to RAM.
+      this.db.pragma("temp_store = FILE");
+      this.db.pragma(`cache_size = -${cacheSizeMb * 1024}`);
+      this.createTables();
+      this.db.exec("BEGIN");
+    } catch (err) {
+      this.close();
+      throw err;
+    }
+  }
+
+  /** Creates the staging file (removing stale ones of dead processes first). */
+  static create(options: StagingOptions = {}): StagingDb {
+    const dir = options.dir ?? tmpdir();
+    removeStaleFiles(dir);
+    const path = join(dir, `${FILE_PREFIX}${process.pid}-${randomBytes(4).toString("hex")}${FILE_SUFFIX}`);
+    return new StagingDb(path, options.cacheSizeMb ?? 128);
+  }
+
+  private createTables(): void {
+    const ddl = [VIDEO_TABLE_SQL];
+    // TEXT PRIMARY KEY + INSERT OR REPLACE: a repeated id keeps its last row, and joins never fan out.
+    for (const [table, cols] of Object.entries(DIMENSIONS)) {
+      ddl.push(`CREATE TABLE ${table} (id TEXT PRIMARY KEY, ${cols.slice(1).join(", ")})`);
+    }
+    for (const table of Object.keys(LINKS)) ddl.push(`CREATE TABLE ${table} (content_id, links)`);
+    this.db.exec(ddl.join(";\n"));
+  }
+
+  /** Called by the inserters: commits now and then so the dirty cache stays bounded. */
+  wrote(rows: number): void {
+    this.sinceCommit += rows;
+    if (this.sinceCommit >= ROWS_PER_COMMIT) {
+      this.sinceCommit = 0;
+      this.db.exec("COMMIT; BEGIN");
+    }
+  }
+
+  /**
+   * A sink for one COPY block of `table`; give it values in stagedColumns(table)
+   * order (null for a column the dump lacks). Call endTable() after the block.
+   */
+  table(table: StagedTable): StagingSink {
+    if (!this.db.open) throw new Error("staging: rows after finish()");
+    let sink: StagingSink & { flush(): void };
+    if (table === "derived_video") {
+      sink = new RowSink(new BatchInsert(this, this.db, table, STAGED_VIDEO_COLUMNS.length + 1), true);
+    } else if (isDimension(table)) {
+      sink = new RowSink(new BatchInsert(this, this.db, table, DIMENSIONS[table].length, "INSERT OR REPLACE"), false);
+    } else {
+      sink = new LinkSink(new BatchInsert(this, this.db, table, 2), LINKS[table].order !== null);
+    }
+    this.sinks.push(sink);
+    const counted: StagingSink = {
+      add: (values, line) => {
+        this.rows[table] = (this.rows[table] ?? 0) + 1;
+        sink.add(values, line);
+      },
+    };
+    return counted;
+  }
+
+  /** Writes what the sinks still buffer; call at the end of each COPY block. */
+  endTable(): void {
+    for (const s of this.sinks.splice(0)) s.flush();
+  }
+
+  /**
+   * Ends loading: indexes the link tables by content_id and closes the writer's
+   * connection (StagedVideos, possibly on another thread, reads the file next).
+   * Returns the number of staged videos.
+   */
+  finish(): number {
+    this.endTable();
+    this.db.exec("COMMIT");
+    this.db.exec(`CREATE INDEX video_cid ON derived_video (content_id);
+      ${Object.keys(LINKS).map((t) => `CREATE INDEX ${t}_cid ON ${t} (content_id);`).join("\n")}
+      ANALYZE;`);
+    const videos = this.db.prepare("SELECT count(*) FROM derived_video").pluck().get() as number;
+    this.db.close();
+    return videos;
+  }
+
+  /** Closes and deletes the staging file; safe to call twice. */
+  close(): void {
+    try {
+      if (this.db.open) this.db.close();
+    } finally {
+      for (const suffix of ["", "-journal", "-wal", "-shm"]) rmSync(this.path + suffix, { force: true });
+    }
+  }
+}
+
+/**
+ * Reads a finished staging file: videos in content_id order, each with its joined
+ * rows. Makers, labels and series are joined in SQL (one per video); actresses,
+ * categories and directors are held in Maps (tens of thousands of rows, not
+ * millions), so a batch's links resolve without a query per video.
+ */
+export class StagedVideos {
+  private readonly db: Database.Database;
+  private readonly dims: Record<LinkDimension, Map<string, StagedRow>>;
+
+  constructor(path: string) {
+    this.db = new Database(path, { readonly: true, fileMustExist: true });
+    this.db.pragma("cache_size = -65536");
+    const load = (table: DimensionTable) => {
+      const map = new Map<string, StagedRow>();
+      for (const row of this.db.prepare(`SELECT * FROM ${table}`).iterate() as Iterable<StagedRow>) map.set(row.id as string, row);
+      return map;
+    };
+    this.dims = { derived_actress: load("derived_actress"), derived_category: load("derived_category"), derived_director: load("derived_director") };
+  }
+
+  /** Links of the videos read so far whose id has no row in its table (left out), by link table. */
+  readonly dangling: Record<LinkTable, number> = { derived_video_actress: 0, derived_video_category: 0, derived_video_director: 0 };
+
+  /**
+   * The staged videos in content_id order (a repeated content_id comes out once per
+   * row, in file order), `size` at a time.
+   */
+  *batches(size = 1000): Generator<StagedVideo[]> {
+    const v = STAGED_VIDEO_COLUMNS.map((c) => `v.${c}`).join(", ");
+    const page = this.db
+      .prepare(
+        `SELECT v.rowid, v.line, ${v}, m.name_en, m.name_ja, l.name_en, l.name_ja, s.name_en, s.name_ja,
+           m.id IS NOT NULL, l.id IS NOT NULL, s.id IS NOT NULL
+         FROM derived_video v
+         LEFT JOIN derived_maker m ON m.id = v.maker_id
+         LEFT JOIN derived_label l ON l.id = v.label_id
+         LEFT JOIN derived_series s ON s.id = v.series_id
+         WHERE (v.content_id, v.rowid) > (?, ?) ORDER BY v.content_id, v.rowid LIMIT ?`,
+      )
+      .raw();
+    const links = (t: LinkTable) =>
+      this.db.prepare(`SELECT content_id, links FROM ${t} WHERE content_id BETWEEN ? AND ? ORDER BY content_id, rowid`).raw();
+    const actressLinks = links("derived_video_actress");
+    const categoryLinks = links("derived_video_category");
+    const directorLinks = links("derived_video_director");
+    const width = STAGED_VIDEO_COLUMNS.length;
+    let after: [string, number] = ["", -1];
+    for (;;) {
+      const rows = page.all(after[0], after[1], size) as unknown[][];
+      if (rows.length === 0) return;
+      const first = rows[0][2] as string;
+      const last = rows[rows.length - 1][2] as string;
+      after = [last, rows[rows.length - 1][0] as number];
+      const actresses = this.join("derived_video_actress", actressLinks.all(first, last) as [string, string][]);
+      const categories = this.join("derived_video_category", categoryLinks.all(first, last) as [string, string][]);
+      const directors = this.join("derived_video_director", directorLinks.all(first, last) as [string, string][]);
+      const batch: StagedVideo[] = new Array(rows.length);
+      for (let i = 0; i < rows.length; i++) {
+        const r = rows[i];
+        const cid = r[2] as string;
+        const names = (k: number): StagedRow | null =>
+          r[2 + width + 6 + k] ? { name_en: r[2 + width + 2 * k] as string | null, name_ja: r[3 + width + 2 * k] as string | null } : null;
+        batch[i] = {
+          line: r[1] as number,
+          video: r.slice(2, 2 + width) as (string | null)[],
+          maker: names(0),
+          label: names(1),
+          series: names(2),
+          actresses: actresses.get(cid) ?? [],
+          categories: categories.get(cid) ?? [],
+          directors: directors.get(cid) ?? [],
+        };
+      }
+      yield batch;
+    }
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+
+  /** Packed link rows (`id:order,...` or `id,...`) of some content_ids -> their rows, in link order. */
+  private join(table: LinkTable, rows: [string, string][]): Map<string, StagedRow[]> {
+    const ordered = LINKS[table].order !== null;
+    const dim = this.dims[LINKS[table].dimension];
+    const byCid = new Map<string, string[]>();
+    for (const [cid, packed] of rows) {
+      const list = byCid.get(cid);
+      if (list) list.push(...packed.split(","));
+      else byCid.set(cid, packed.split(","));
+    }
+    const out = new Map<string, StagedRow[]>();
+    for (const [cid, list] of byCid) {
+      let ids = list;
+      if (ordered) {
+        // Ordinality, then file order; links without one go last.
+        const keyed = list.map((l, i) => {
+          const colon = l.indexOf(":");
+          return { id: l.slice(0, colon), ord: colon === l.length - 1 ? Infinity : Number(l.slice(colon + 1)), i };
+        });
+        keyed.sort((a, b) => (a.ord === b.ord ? a.i - b.i : a.ord < b.ord ? -1 : 1));
+        ids = keyed.map((k) => k.id);
+      }
+      const found: StagedRow[] = [];
+      for (const id of ids) {
+        const row = dim.get(id);
+        if (row) found.push(row);
+        else this.dangling[table]++;
+      }
+      out.set(cid, found);
+    }
+    return out;
+  }
+}
+
+
+/**
+ * The catalog side of an import: ONE write transaction on the catalog connection for
+ * every record of the dump, so an interrupted import (SIGKILL included) leaves the
+ * catalog as it was, and WAL readers keep answering from the old snapshot until
+ * commit. A bigger page cache for the duration keeps the indexes being filled in
+ * memory; mmap is off so touched catalog pages don't count against the process.
+ */
+export class DumpLoad {
+  private readonly restore: [string, unknown][];
+  private open = true;
+
+  private constructor(private readonly db: Db, cacheSizeMb: number) {
+    this.restore = [
+      ["cache_size", db.pragma("cache_size", { simple: true })],
+      ["mmap_size", db.pragma("mmap_size", { simple: true })],
+    ];
+    db.pragma(`cache_size = -${cacheSizeMb * 1024}`);
+    db.pragma("mmap_size = 0");
+    db.exec("BEGIN IMMEDIATE");
+  }
+
+  static begin(db: Db, options: { cacheSizeMb?: number } = {}): DumpLoad {
+    return new DumpLoad(db, options.cacheSizeMb ?? 256);
+  }
+
+  upsert(records: IngestRecord[], now: number): UpsertResult {
+    return upsertRecordsInTx(this.db, records, now);
+  }
+
+  commit(): void {
+    this.db.exec("COMMIT");
+    this.open = false;
+    noteCatalogWrite(this.db);
+  }
+
+  /** Rolls back unless committed, and restores the connection's pragmas. Always call it. */
+  end(): void {
+    try {
+      if (this.open && this.db.inTransaction) this.db.exec("ROLLBACK");
+      this.open = false;
+    } finally {
+      for (const [name, value] of this.restore) this.db.pragma(`${name} = ${Number(value)}`);
+    }
+  }
+}

@@ -1,0 +1,146 @@
+import { existsSync, statSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { writeSampleDump } from "../dump/sample-dump.js";
+import {
+  DumpFormatError, DumpTruncatedError, importDump, type ImportDumpProgress, type ImportDumpSummary,
+} from "../services/import-dump.js";
+import { CliError, openCli, out } from "./context.js";
+
+const int = (n: number) => Math.round(n).toLocaleString("en-US");
+
+function bytes(n: number): string {
+  if (n >= 1e9) return `${(n / 1e9).toFixed(2)} GB`;
+  if (n >= 1e6) return `${(n / 1e6).toFixed(1)} MB`;
+  return `${int(n / 1e3)} kB`;
+}
+
+function duration(s: number): string {
+  if (!Number.isFinite(s) || s < 0) return "?";
+  if (s < 60) return `${Math.ceil(s)}s`;
+  return `${Math.floor(s / 60)}m${String(Math.ceil(s % 60)).padStart(2, "0")}s`;
+}
+
+/**
+ * One status line per progress report: redrawn in place on a TTY, a plain line at
+ * most every 5 s otherwise. Rates and ETAs are per phase (reading the file, then
+ * writing the catalog).
+ */
+class DumpProgressView {
+  private phaseStart = { phase: "", seconds: 0 };
+  private lastPlain = -Infinity;
+  private drawn = false;
+
+  constructor(private readonly stream: NodeJS.WriteStream = process.stderr) {}
+
+  show(p: ImportDumpProgress): void {
+    const newPhase = p.phase !== this.phaseStart.phase;
+    if (newPhase) this.phaseStart = { phase: p.phase, seconds: p.seconds };
+    const t = Math.max(p.seconds - this.phaseStart.seconds, 0.001);
+    let line: string;
+    if (p.phase === "read") {
+      const share = p.totalBytes > 0 ? p.bytesRead / p.totalBytes : 0;
+      const eta = share > 0 ? (t / share) * (1 - share) : NaN;
+      line = `reading  ${(100 * share).toFixed(0).padStart(3)}%  ${bytes(p.bytesRead)} of ${bytes(p.totalBytes)}  ` +
+        `${int(p.videosRead)} videos  ${int(p.videosRead / t)} videos/s  ETA ${duration(eta)}`;
+    } else if (p.phase === "write") {
+      const total = p.videosTotal ?? 0;
+      const rate = p.videosWritten / t;
+      line = `writing  ${(total ? (100 * p.videosWritten) / total : 0).toFixed(0).padStart(3)}%  ${int(p.videosWritten)} of ${int(total)} videos  ` +
+        `${int(rate)} videos/s  ETA ${duration(rate > 0 ? (total - p.videosWritten) / rate : NaN)}`;
+    } else {
+      line = p.phase === "index" ? "indexing the staged tables ..." : "committing ...";
+    }
+    line = `import-dump ${line}  (${duration(p.seconds)} so far)`;
+    if (this.stream.isTTY) {
+      this.stream.write(`\r${line}\u001b[K`);
+      this.drawn = true;
+    } else if (newPhase || p.seconds - this.lastPlain >= 5) {
+      this.lastPlain = p.seconds;
+      this.stream.write(line + "\n");
+    }
+  }
+
+  note(text: string): void {
+    this.done();
+    this.stream.write(`note: ${text}\n`);
+  }
+
+  done(): void {
+    if (this.drawn) this.stream.write("\r\u001b[K");
+    this.drawn = false;
+  }
+}
+
+export function formatSummary(file: string, s: ImportDumpSummary): string[] {
+  const lines = [
+    `imported ${file} as provider "r18dev": ${int(s.videos)} videos (${int(s.added)} added, ${int(s.updated)} updated, ` +
+      `${int(s.unchanged)} unchanged), ${int(s.actresses)} actresses, in ${s.seconds.toFixed(1)} s ` +
+      `(${int(s.videos / Math.max(s.seconds, 0.001))} videos/s)`,
+  ];
+  const groups = Object.entries(s.skipped).sort((a, b) => b[1].count - a[1].count);
+  const skipped = groups.reduce((n, [, g]) => n + g.count, 0);
+  lines.push(skipped === 0 ? "skipped rows: none" : `skipped rows: ${int(skipped)}`);
+  for (const [reason, g] of groups) {
+    const eg = g.examples.map((e) => `line ${e.line}`).join(", ");
+    lines.push(`  ${int(g.count).padStart(9)}  ${reason}  (e.g. ${eg}: ${g.examples[0]?.detail ?? ""})`);
+  }
+  return lines;
+}
+
+/** import-dump FILE: the r18.dev database dump (.sql or .sql.gz) into the catalog. */
+export async function importDumpCommand(argv: string[]): Promise<void> {
+  const { positionals } = parseArgs({ args: argv, options: {}, allowPositionals: true });
+  const file = positionals[0];
+  if (!file || positionals.length > 1) throw new CliError("usage: import-dump FILE   (an r18.dev dump, .sql or .sql.gz)");
+  if (!existsSync(file) || !statSync(file).isFile()) throw new CliError(`no such file: ${file}`);
+  const { db } = openCli();
+  const view = new DumpProgressView();
+  // Ctrl-C ends the import cleanly: the transaction rolls back and the staging file goes.
+  const abort = new AbortController();
+  const stop = () => abort.abort(new CliError("import-dump interrupted: nothing was imported; the catalog is unchanged"));
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+  try {
+    const summary = await importDump(db, file, {
+      signal: abort.signal,
+      onProgress: (p) => view.show(p),
+      onNote: (n) => view.note(n),
+    });
+    view.done();
+    for (const line of formatSummary(file, summary)) out(line);
+  } catch (e) {
+    view.done();
+    if (e instanceof DumpTruncatedError || e instanceof DumpFormatError) throw new CliError(e.message);
+    throw e;
+  } finally {
+    process.off("SIGINT", stop);
+    process.off("SIGTERM", stop);
+    db.close();
+  }
+}
+
+/** sample-dump --videos N --out FILE [--seed S]: a synthetic r18.dev dump (gzipped when FILE ends in .gz). */
+export async function sampleDumpCommand(argv: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      videos: { type: "string" },
+      out: { type: "string" },
+      seed: { type: "string" },
+      "shuffle-tables": { type: "boolean" },
+      "shuffle-columns": { type: "boolean" },
+    },
+  });
+  const videos = Number(values.videos);
+  const seed = Number(values.seed ?? "1");
+  if (!values.out || values.videos === undefined) throw new CliError("usage: sample-dump --videos N --out FILE [--seed S]");
+  if (!Number.isSafeInteger(videos) || videos < 0) throw new CliError("--videos must be a whole number >= 0");
+  if (!Number.isSafeInteger(seed) || seed < 0) throw new CliError("--seed must be a whole number >= 0");
+  const started = Date.now();
+  const r = await writeSampleDump({
+    videos, out: values.out, seed, shuffleTables: values["shuffle-tables"], shuffleColumns: values["shuffle-columns"],
+  });
+  const secs = (Date.now() - started) / 1000;
+  out(`wrote ${values.out}: ${int(r.videos)} videos, ${int(r.actresses)} actresses, ${bytes(r.bytes)} ` +
+    `(${bytes(r.textBytes)} of SQL text) in ${secs.toFixed(1)} s`);
+}
