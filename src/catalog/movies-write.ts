@@ -60,36 +60,61 @@ function rowOf(r: IngestRecord, now: number) {
   };
 }
 
+type Row = ReturnType<typeof rowOf>;
+
+const fieldsOf = (r: IngestRecord) =>
+  ftsFields(r.record, r.altNames ?? {}, { provider: r.provider, site: r.record.site, censored: r.censored });
+
+/** One row, unless unchanged; the index text (`fields`) is derived only for a row that changed. */
+function writeRow(db: Db, row: Row, fields: () => string[], result: UpsertResult): void {
+  const find = stmt<[string, string], Existing>(db, "SELECT id, hash FROM movies WHERE provider = ? AND content_id = ?");
+  const existing = find.get(row.provider, row.contentId);
+  if (existing && existing.hash === row.hash) {
+    result.unchanged++;
+    return;
+  }
+  // The index text is derived from the record in hand (deletions are kept in step by triggers).
+  let id: number | bigint;
+  if (existing) {
+    id = existing.id;
+    stmt(db, UPDATE_SQL).run({ ...row, id });
+    stmt(db, UPDATE_DOC_SQL).run({ id, pageUrl: row.pageUrl, doc: row.doc, altNames: row.altNames });
+    stmt(db, DELETE_FTS_SQL).run(id);
+    result.updated++;
+  } else {
+    id = stmt(db, INSERT_SQL).run(row).lastInsertRowid;
+    stmt(db, INSERT_DOC_SQL).run({ id, pageUrl: row.pageUrl, doc: row.doc, altNames: row.altNames });
+    result.added++;
+  }
+  stmt(db, INSERT_FTS_SQL).run(id, ...fields());
+}
+
 /** Writes the records that changed, in the caller's transaction (or none). Unchanged ones are skipped. */
 export function upsertRecordsInTx(db: Db, records: IngestRecord[], now = Date.now()): UpsertResult {
   const result: UpsertResult = { added: 0, updated: 0, unchanged: 0 };
-  const find = stmt<[string, string], Existing>(
-    db,
-    "SELECT id, hash FROM movies WHERE provider = ? AND content_id = ?",
-  );
-  for (const r of records) {
-    const row = rowOf(r, now);
-    const existing = find.get(row.provider, row.contentId);
-    if (existing && existing.hash === row.hash) {
-      result.unchanged++;
-      continue;
-    }
-    // The index text is derived here, from the record in hand (deletions are kept in step by triggers).
-    const fields = ftsFields(r.record, r.altNames ?? {}, { provider: r.provider, site: r.record.site, censored: r.censored });
-    let id: number | bigint;
-    if (existing) {
-      id = existing.id;
-      stmt(db, UPDATE_SQL).run({ ...row, id });
-      stmt(db, UPDATE_DOC_SQL).run({ id, pageUrl: row.pageUrl, doc: row.doc, altNames: row.altNames });
-      stmt(db, DELETE_FTS_SQL).run(id);
-      result.updated++;
-    } else {
-      id = stmt(db, INSERT_SQL).run(row).lastInsertRowid;
-      stmt(db, INSERT_DOC_SQL).run({ id, pageUrl: row.pageUrl, doc: row.doc, altNames: row.altNames });
-      result.added++;
-    }
-    stmt(db, INSERT_FTS_SQL).run(id, ...fields);
-  }
+  for (const r of records) writeRow(db, rowOf(r, now), () => fieldsOf(r), result);
+  if (result.added + result.updated > 0) noteCatalogWrite(db);
+  return result;
+}
+
+/**
+ * A record as the catalog stores it (columns, document, hash, index text), computed
+ * without the database: a bulk writer (import-dump) prepares records on a worker
+ * thread and posts these plain strings and numbers to the thread that writes.
+ */
+export interface PreparedRecord {
+  row: Row;
+  fields: string[];
+}
+
+export function prepareRecord(r: IngestRecord, now = Date.now()): PreparedRecord {
+  return { row: rowOf(r, now), fields: fieldsOf(r) };
+}
+
+/** upsertRecordsInTx for prepared records. */
+export function upsertPreparedInTx(db: Db, prepared: PreparedRecord[]): UpsertResult {
+  const result: UpsertResult = { added: 0, updated: 0, unchanged: 0 };
+  for (const p of prepared) writeRow(db, p.row, () => p.fields, result);
   if (result.added + result.updated > 0) noteCatalogWrite(db);
   return result;
 }

@@ -23,8 +23,9 @@ import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { Worker, type MessagePort } from "node:worker_threads";
-import { DumpLoad, STAGED_VIDEO_COLUMNS, StagedVideos, StagingDb, isStagedTable, stagedColumns, stagingDirFor, type StagedTable, type StagedVideo } from "../catalog/dump-staging.js";
+import { DumpLoad, STAGED_VIDEO_COLUMNS, StagedVideos, StagingDb, type BatchStart, isStagedTable, stagedColumns, stagingDirFor, type StagedTable, type StagedVideo } from "../catalog/dump-staging.js";
 import type { Db } from "../catalog/db.js";
+import { prepareRecord, type PreparedRecord } from "../catalog/movies-write.js";
 import type { IngestRecord } from "../catalog/record.js";
 import { openDumpFile, readCopyDumpBatches, type CopyEvent } from "../dump/copy-reader.js";
 import { TABLE_COLUMNS, columnIndex, dumpImageUrl, galleryRange } from "../dump/r18-dump-map.js";
@@ -82,8 +83,8 @@ export interface ImportDumpOptions {
   batchSize?: number;
   /** Aborting stops the import at its next progress point: nothing is imported. */
   signal?: AbortSignal;
-  /** Build records on a worker thread while this one writes (default true). */
-  workerThread?: boolean;
+  /** Worker threads that build records while this one writes (default 2; 0: all on this thread). */
+  workerThreads?: number;
   now?: number;
 }
 
@@ -111,6 +112,12 @@ export class DumpFormatError extends Error {
 }
 
 const EXAMPLES_PER_REASON = 5;
+/**
+ * Two record builders and the writer share the 2 cores: building (joins, parsing,
+ * document, hash, index text) costs more than writing, so one builder would leave
+ * the writer waiting.
+ */
+const DEFAULT_WORKERS = 2;
 const PROGRESS_EVERY_MS = 250;
 const KNOWN_TABLES = Object.keys(TABLE_COLUMNS);
 
@@ -365,56 +372,64 @@ function toRecord(v: StagedVideo): IngestRecord | { reason: string; detail: stri
 
 /** What the write phase gets per batch of staged videos. */
 export interface RecordBatch {
-  records: IngestRecord[];
+  /** The batch's position in content_id order. */
+  index: number;
+  /** Ready for the catalog: plain strings and numbers, cheap to post between threads. */
+  records: PreparedRecord[];
   /** [table, reason, line, detail] of the videos left out. */
   skips: [string, string, number, string][];
   /** Staged videos this batch covers. */
   videos: number;
-  /** Only on the last batch: links to ids the dump lacks, by link table. */
-  dangling?: Record<string, number>;
+}
+
+/** The batches one thread turns into records: every `workers`-th of the plan, from `worker`. */
+export interface RecordJob {
+  stagingPath: string;
+  batchSize: number;
+  now: number;
+  batches: BatchStart[];
+  /** Staged rows left out as repeats of an earlier content_id. */
+  duplicates: number[];
+  worker: number;
+  workers: number;
 }
 
 /**
- * The CPU half of the write phase: staged videos -> validated records. Pure apart
- * from reading the staging file, so it can run on another thread than the writes.
+ * The CPU half of the write phase: staged videos -> validated records, prepared for
+ * the catalog (document, hash, index text). Pure apart from reading the staging
+ * file, so it runs on other threads than the writes. Returns the dangling links.
  */
-export function* recordBatches(stagingPath: string, batchSize: number): Generator<RecordBatch> {
-  const staged = new StagedVideos(stagingPath);
+export function* recordBatches(job: RecordJob): Generator<RecordBatch, Record<string, number>> {
+  const staged = new StagedVideos(job.stagingPath);
+  const duplicates = new Set(job.duplicates);
   try {
-    let lastCid: string | null = null;
-    for (const batch of staged.batches(batchSize)) {
-      const out: RecordBatch = { records: [], skips: [], videos: batch.length };
+    for (let index = job.worker; index < job.batches.length; index += job.workers) {
+      const batch = staged.batch(job.batches[index], job.batchSize);
+      const out: RecordBatch = { index, records: [], skips: [], videos: batch.length };
       for (const v of batch) {
-        const cid = v.video[V.content_id] as string;
-        if (cid === lastCid) {
-          out.skips.push(["derived_video", "duplicate content_id", v.line, `${cid} appears more than once; its first row was imported`]);
-          continue;
-        }
-        lastCid = cid;
+        if (duplicates.has(v.rowid)) continue;
         const r = toRecord(v);
         if ("reason" in r) out.skips.push(["derived_video", r.reason, v.line, r.detail]);
-        else out.records.push(r);
+        else out.records.push(prepareRecord(r, job.now));
       }
       yield out;
     }
-    yield { records: [], skips: [], videos: 0, dangling: { ...staged.dangling } };
+    return { ...staged.dangling };
   } finally {
     staged.close();
   }
 }
 
-interface WorkerJob {
-  stagingPath: string;
-  batchSize: number;
-}
+type WorkerMessage =
+  | { type: "batch"; batch: RecordBatch }
+  | { type: "done"; dangling: Record<string, number> }
+  | { type: "error"; message: string; stack?: string };
 
-type WorkerMessage = { type: "batch"; batch: RecordBatch } | { type: "done" } | { type: "error"; message: string; stack?: string };
+/** Batches a worker may be ahead of the writer: enough to keep the threads busy, few enough to bound memory. */
+const WORKER_AHEAD = 3;
 
-/** Batches the worker may be ahead of the writer: enough to keep both threads busy, few enough to bound memory. */
-const WORKER_AHEAD = 4;
-
-/** The worker thread's side: runs recordBatches and posts each batch, WORKER_AHEAD at most unacknowledged. */
-export async function runRecordWorker(job: WorkerJob, port: MessagePort): Promise<void> {
+/** A worker thread's side: runs recordBatches, WORKER_AHEAD batches at most unacknowledged. */
+export async function runRecordWorker(job: RecordJob, port: MessagePort): Promise<void> {
   let credits = WORKER_AHEAD;
   let wake: (() => void) | null = null;
   port.on("message", () => {
@@ -422,13 +437,17 @@ export async function runRecordWorker(job: WorkerJob, port: MessagePort): Promis
     wake?.();
   });
   try {
-    for (const batch of recordBatches(job.stagingPath, job.batchSize)) {
+    const batches = recordBatches(job);
+    for (let r = batches.next(); ; r = batches.next()) {
+      if (r.done) {
+        port.postMessage({ type: "done", dangling: r.value } satisfies WorkerMessage);
+        break;
+      }
       while (credits === 0) await new Promise<void>((resolve) => (wake = resolve));
       wake = null;
       credits--;
-      port.postMessage({ type: "batch", batch } satisfies WorkerMessage);
+      port.postMessage({ type: "batch", batch: r.value } satisfies WorkerMessage);
     }
-    port.postMessage({ type: "done" } satisfies WorkerMessage);
   } catch (err) {
     const e = err as Error;
     port.postMessage({ type: "error", message: e.message, stack: e.stack } satisfies WorkerMessage);
@@ -443,51 +462,70 @@ function tsxApiUrl(): string {
   return pathToFileURL(cjs.replace(/\.cjs$/, ".mjs")).href;
 }
 
-/**
- * recordBatches on a worker thread, so parsing the next batch overlaps writing this
- * one (the two halves cost about the same). From TypeScript sources the worker
- * registers tsx first, as `node --import tsx` does not reach worker threads.
- */
-async function* recordBatchesOnWorker(job: WorkerJob): AsyncGenerator<RecordBatch> {
+function startWorker(job: RecordJob): Worker {
   const self = import.meta.url;
+  // From TypeScript sources the worker registers tsx first: `node --import tsx` does not reach worker threads.
   const tsx = self.endsWith(".ts") ? tsxApiUrl() : null;
   const entry = [
     `import { workerData, parentPort } from "node:worker_threads";`,
     tsx ? `(await import(${JSON.stringify(tsx)})).register();` : "",
     `await (await import(${JSON.stringify(self)})).runRecordWorker(workerData, parentPort);`,
   ].join("\n");
-  const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(entry)}`), { workerData: job });
-  const queue: WorkerMessage[] = [];
+  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(entry)}`), { workerData: job });
+}
+
+/**
+ * recordBatches on `count` worker threads, handed out in plan order (so catalog ids
+ * follow content_id order whatever the timing): preparing the next batches overlaps
+ * writing this one. Returns the dangling links, summed.
+ */
+async function* recordBatchesOnWorkers(job: Omit<RecordJob, "worker" | "workers">, count: number): AsyncGenerator<RecordBatch, Record<string, number>> {
+  const workers = Array.from({ length: count }, (_, worker) => startWorker({ ...job, worker, workers: count }));
+  const ready = new Map<number, RecordBatch>();
+  const dangling: Record<string, number> = {};
+  let finished = 0;
   let failure: Error | null = null;
   let wake: (() => void) | null = null;
-  const notify = () => wake?.();
-  worker.on("message", (m: WorkerMessage) => {
-    queue.push(m);
-    notify();
-  });
-  worker.on("error", (err) => {
-    failure ??= err;
-    notify();
-  });
-  worker.on("exit", (code) => {
-    failure ??= new Error(`the import worker exited (code ${code}) before it finished`);
-    notify();
+  workers.forEach((w) => {
+    let done = false;
+    w.on("message", (m: WorkerMessage) => {
+      if (m.type === "batch") ready.set(m.batch.index, m.batch);
+      else if (m.type === "done") {
+        done = true;
+        finished++;
+        for (const [k, n] of Object.entries(m.dangling)) dangling[k] = (dangling[k] ?? 0) + n;
+      } else failure ??= Object.assign(new Error(m.message), { stack: m.stack });
+      wake?.();
+    });
+    w.on("error", (err) => {
+      failure ??= err;
+      wake?.();
+    });
+    w.on("exit", (code) => {
+      if (!done) failure ??= new Error(`an import worker exited (code ${code}) before it finished`);
+      wake?.();
+    });
   });
   try {
-    for (;;) {
-      while (queue.length === 0) {
+    for (let next = 0; next < job.batches.length; next++) {
+      while (!ready.has(next)) {
         if (failure) throw failure;
         await new Promise<void>((resolve) => (wake = resolve));
         wake = null;
       }
-      const m = queue.shift()!;
-      if (m.type === "done") return;
-      if (m.type === "error") throw Object.assign(new Error(m.message), { stack: m.stack });
-      yield m.batch;
-      worker.postMessage("next");
+      const batch = ready.get(next)!;
+      ready.delete(next);
+      yield batch;
+      workers[next % count].postMessage("next");
     }
+    while (finished < count) {
+      if (failure) throw failure;
+      await new Promise<void>((resolve) => (wake = resolve));
+      wake = null;
+    }
+    return dangling;
   } finally {
-    await worker.terminate();
+    await Promise.all(workers.map((w) => w.terminate()));
   }
 }
 
@@ -516,27 +554,37 @@ export async function importDump(db: Db, path: string, options: ImportDumpOption
   try {
     await stageDump(path, staging, tally, progress);
     await progress({ phase: "index" }, true);
-    const total = staging.finish();
+    const batchSize = options.batchSize ?? 1000;
+    const plan = staging.finish(batchSize);
     summary.actresses = staging.rows.derived_actress ?? 0;
-    if (total === 0) throw new DumpFormatError(`no derived_video rows in ${path}: is it an r18.dev dump? Nothing was imported.`);
-    await progress({ phase: "write", videosTotal: total }, true);
-    const job: WorkerJob = { stagingPath: staging.path, batchSize: options.batchSize ?? 1000 };
-    const batches = options.workerThread === false ? recordBatches(job.stagingPath, job.batchSize) : recordBatchesOnWorker(job);
+    if (plan.videos === 0) throw new DumpFormatError(`no derived_video rows in ${path}: is it an r18.dev dump? Nothing was imported.`);
+    for (const d of plan.duplicates) {
+      tally.skip("derived_video", "duplicate content_id", d.line, `${d.contentId} appears more than once; its first row was imported`);
+    }
+    await progress({ phase: "write", videosTotal: plan.videos }, true);
+    const job = { stagingPath: staging.path, batchSize, now, batches: plan.batches, duplicates: plan.duplicates.map((d) => d.rowid) };
+    const threads = options.workerThreads ?? DEFAULT_WORKERS;
+    const batches = threads > 0 ? recordBatchesOnWorkers(job, threads) : recordBatches({ ...job, worker: 0, workers: 1 });
     const load = DumpLoad.begin(db);
     try {
-      for await (const batch of batches) {
+      let r = await batches.next();
+      for (; !r.done; r = await batches.next()) {
+        const batch = r.value;
         for (const [table, reason, line, detail] of batch.skips) tally.skip(table, reason, line, detail);
-        for (const [table, n] of Object.entries(batch.dangling ?? {})) {
-          if (n > 0) tally.note(`${table}: ${n} links point to ids the dump doesn't have; left out`);
-        }
-        const result = load.upsert(batch.records, now);
+        const result = load.upsert(batch.records);
         summary.added += result.added;
         summary.updated += result.updated;
         summary.unchanged += result.unchanged;
         await progress({ videosWritten: state.videosWritten + batch.videos });
       }
+      for (const [table, n] of Object.entries(r.value)) {
+        if (n > 0) tally.note(`${table}: ${n} links point to ids the dump doesn't have; left out`);
+      }
       await progress({ phase: "commit" }, true);
       load.commit();
+    } catch (err) {
+      await batches.return?.({});
+      throw err;
     } finally {
       load.end();
     }

@@ -19,7 +19,7 @@ describe("import-dump: importing again", () => {
     expect(await importDump(db, first)).toMatchObject({ videos: 3, added: 3, updated: 0, unchanged: 0 });
     const before = snapshot(db);
     const updatedAt = db.prepare("SELECT max(updated_at) FROM movies").pluck().get();
-    expect(await importDump(db, first, { workerThread: false })).toMatchObject({ videos: 3, added: 0, updated: 0, unchanged: 3 });
+    expect(await importDump(db, first, { workerThreads: 0 })).toMatchObject({ videos: 3, added: 0, updated: 0, unchanged: 3 });
     expect(snapshot(db)).toEqual(before);
     expect(db.prepare("SELECT max(updated_at) FROM movies").pluck().get()).toBe(updatedAt);
   });
@@ -39,5 +39,8 @@ describe("import-dump: importing again", () => {
     // The FTS index follows the update: the new words are found, under the same row.
     const hits = db.prepare("SELECT rowid FROM movies_fts WHERE movies_fts MATCH 'remastered'").pluck().all();
     expect(hits).toEqual([findByContentId(db, "r18dev", "118abw00013")?.id]);
+    // The FTS settings of the load were put back before the commit; the WAL was checkpointed.
+    expect(db.prepare("SELECT v FROM movies_fts_config WHERE k = 'hashsize'").pluck().get()).toBe(1024 * 1024);
+    expect(db.pragma("wal_autocheckpoint", { simple: true })).toBe(1000);
   });
 });
