@@ -6,6 +6,7 @@ import { knownProviders } from "../services/providers-param.js";
 import { registerAuth } from "./plugins/auth.js";
 import { registerDocs } from "./plugins/docs.js";
 import { registerErrorHandlers } from "./plugins/errors.js";
+import { registerBaselineRoutes } from "./routes/baseline.js";
 import { registerHealthRoute } from "./routes/health.js";
 import { registerMovieRoutes } from "./routes/movie.js";
 import { registerQueryRoutes } from "./routes/query.js";
@@ -52,6 +53,7 @@ export async function buildServer(deps: ServiceDeps, options: ServerOptions = {}
   registerMovieRoutes(app, ctx);
   registerQueryRoutes(app, ctx);
   registerRandomRoutes(app, ctx);
+  if (deps.config.benchRoutes) registerBaselineRoutes(app, ctx);
   await app.ready();
   return app;
 }

@@ -1,0 +1,284 @@
+/**
+ * npm run bench -- [--records N] [--duration S] [--connections C] [--warmup S] [--import-records K]
+ *
+ * Builds (or reuses) a generated catalog of N titles, starts the real server on a
+ * copy of it and drives it over loopback with autocannon. Every workload runs right
+ * after its baseline (a constant answer of the same shape through the same stack).
+ * Prints a table and writes bench/results.json; the targets of issue 5 are checked.
+ */
+import { copyFileSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpus, platform, release, tmpdir, totalmem } from "node:os";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { currentBenchCatalog } from "./catalog-cache.js";
+import { ensureImportFile, importFigures, truncatedCopy } from "./import-file.js";
+import { runLoad, startLoad, type LoadOptions, type LoadResult } from "./load.js";
+import {
+  childEnv,
+  killChildren,
+  processMemory,
+  runCli,
+  startServer,
+  stopChild,
+  timeStarts,
+  waitUntilIdle,
+  type ServerProcess,
+} from "./processes.js";
+import { formatReport, type BenchResults, type ImportFigures, type WorkloadRow } from "./report.js";
+import { median, ratio } from "./stats.js";
+import { evaluateTargets } from "./targets.js";
+import { buildWorkloads, SORTS, toBaseline, type Workload } from "./workloads.js";
+
+const log = (s: string) => process.stderr.write(`bench: ${s}\n`);
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      records: { type: "string", default: "1000000" },
+      duration: { type: "string", default: "10" },
+      connections: { type: "string", default: "8" },
+      warmup: { type: "string", default: "2" },
+      "import-records": { type: "string" },
+    },
+  });
+  const num = (name: string, raw: string | undefined, min: number) => {
+    const n = Number(raw);
+    if (!Number.isSafeInteger(n) || n < min) throw new Error(`--${name} must be an integer >= ${min}, got ${raw}`);
+    return n;
+  };
+  const records = num("records", values.records, 1);
+  return {
+    records,
+    duration: num("duration", values.duration, 1),
+    connections: num("connections", values.connections, 1),
+    warmup: num("warmup", values.warmup, 0),
+    // About a fifth of the catalog: 200,000 at 1M.
+    importRecords: num("import-records", values["import-records"] ?? String(Math.min(200_000, Math.max(10_000, Math.round(records / 5)))), 1),
+  };
+}
+
+async function main(): Promise<void> {
+  const opt = options();
+  const dir = mkdtempSync(join(tmpdir(), "vc-bench-"));
+  const notes: string[] = [];
+  let server: ServerProcess | null = null;
+  const cleanup = async () => {
+    await killChildren();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
+    log(`${signal}: stopping`);
+    void cleanup().finally(() => process.exit(130));
+  };
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+
+  try {
+    const catalog = currentBenchCatalog(opt.records, log);
+    catalog.db.close();
+    const servePath = join(dir, "serve.db");
+    copyFileSync(catalog.path, servePath);
+    const env = childEnv(servePath);
+
+    const importFile = await ensureImportFile(opt.importRecords, log);
+    const importIdle = await measureIdleImport(catalog.path, dir, importFile);
+
+    const key = (await runCli(["keys", "create", "--name", "bench", "--rate", "1000000000"], env, 60_000).done).stdout.trim().split("\n").pop()!;
+    log("timing 3 starts to the first answered request");
+    const starts = await timeStarts(childEnv(servePath, { BENCH_ROUTES: "off" }), 3);
+    server = await startServer(env);
+    log(`server pid ${server.pid} at ${server.origin}`);
+
+    const w = buildWorkloads(opt.records);
+    const base = { origin: server.origin, key, connections: opt.connections, duration: opt.duration, warmup: opt.warmup };
+    const alive = (s: ServerProcess) => {
+      if (s.child.exitCode !== null || s.child.signalCode !== null) throw new Error(`the server died:\n${s.output().slice(-3000)}`);
+    };
+    const settle = async (after: string) => {
+      const waited = await waitUntilIdle(server!.pid);
+      if (waited > 2000) notes.push(`the server was still busy for ${(waited / 1000).toFixed(1)} s after ${after} (waited before going on)`);
+    };
+    const measure = async (label: string, o: LoadOptions): Promise<LoadResult> => {
+      log(`${label} (${o.connections} connections, ${o.warmup} + ${o.duration} s)`);
+      const r = await runLoad(o);
+      alive(server!);
+      await settle(label);
+      return r;
+    };
+
+    const rows: WorkloadRow[] = [];
+    // The slowest last: requests a run abandons may keep the server busy after it.
+    for (const wl of [w.movie, w.random20, w.random50, w.querySelective, w.queryBroad]) {
+      const b = await measure(`baseline of ${wl.title}`, { ...base, workload: wl, paths: toBaseline(wl.paths) });
+      const r = await measure(wl.title, { ...base, workload: wl });
+      const route = `/bench${wl.paths[0].path.split("?")[0]}`;
+      rows.push({ name: wl.name, title: wl.title, mix: wl.mix, connections: opt.connections, result: r, baseline: { route, result: b }, ratio: ratio(r.rps, b.rps) });
+    }
+
+    const contention = await runContention(base, w.queryHeavy, w.movie);
+    alive(server);
+    await settle("/movie while heavy /query");
+    const movieBaseline = rows.find((r) => r.name === "movie")!.baseline!;
+    rows.push({
+      name: "movie-under-query",
+      title: "/movie while heavy /query",
+      mix: `${w.movie.mix}, on ${contention.movieConnections} connections beside ${contention.queryConnections} of ${w.queryHeavy.mix}`,
+      connections: contention.movieConnections,
+      result: contention.movie,
+      baseline: movieBaseline,
+      ratio: null,
+    });
+
+    const idle = await measure("every endpoint at once, idle", { ...base, workload: w.mixed });
+    const during = await measureDuringImport(base, w.mixed, env, importFile, dir, importIdle, opt, server);
+    alive(server);
+    const memory = processMemory(server.pid);
+    await stopChild(server.child);
+
+    // Every endpoint of the mix, also one that got no answer (NaN: not met).
+    const byTag: BenchResults["duringImport"]["byTag"] = {};
+    for (const tag of [...new Set(w.mixed.paths.map((p) => p.tag))].sort()) {
+      const i = idle.byTag[tag];
+      const t = during.load.byTag[tag];
+      byTag[tag] = { idleP99: i?.p99 ?? NaN, importP99: t?.p99 ?? NaN, idleErrors: i?.wrongStatus ?? 0, importErrors: t?.wrongStatus ?? 0 };
+    }
+    if (during.load.socketErrors + during.load.timeouts > 0) {
+      notes.push(`${during.load.socketErrors} socket errors and ${during.load.timeouts} timeouts during the import run (not attributable to one endpoint)`);
+    }
+    if (!("error" in during.run) && during.run.windowCovered < 1) {
+      notes.push(`the concurrent import finished before the end of the measured window (it covered ${Math.round(during.run.windowCovered * 100)}%)`);
+    }
+
+    for (const r of rows) {
+      if (r.result.requests === 0) notes.push(`${r.title}: no answer at all within the run (${r.result.unanswered} requests still waiting at its end)`);
+    }
+    const all = [...rows.flatMap((r) => [r.result, r.baseline?.result]), contention.query, idle, during.load];
+    const fiveXx = all.reduce((n, r) => n + Object.entries(r?.statuses ?? {}).reduce((m, [code, c]) => m + (Number(code) >= 500 ? c : 0), 0), 0);
+    if (fiveXx > 0) {
+      const lines = server.output().trimEnd().split("\n").slice(-5).map((l) => l.slice(0, 400));
+      notes.push(`the server answered ${fiveXx} requests with 5xx; its last log lines:\n  ${lines.join("\n  ")}`);
+    }
+    const startupMs = median(starts);
+    const row = (name: string) => rows.find((r) => r.name === name)!;
+    const sortFigures = (r: LoadResult) => Object.fromEntries(SORTS.map((sort) => [sort, { p50: r.byTag[sort]?.p50 ?? NaN, p99: r.byTag[sort]?.p99 ?? NaN }]));
+    const results: BenchResults = {
+      date: new Date().toISOString(),
+      machine: {
+        cpu: cpus()[0]?.model.trim() ?? "unknown",
+        cores: cpus().length,
+        memoryGb: Math.round(totalmem() / 2 ** 30),
+        node: process.version,
+        os: `${platform()} ${release()}`,
+      },
+      options: opt,
+      catalog: { records: opt.records, bytes: statSync(catalog.path).size },
+      workloads: rows,
+      contention,
+      duringImport: { idle, import: during.load, byTag, importRun: during.run },
+      importIdle,
+      server: memory,
+      startup: { medianMs: startupMs, runsMs: starts },
+      targets: evaluateTargets({
+        movie: { ratio: row("movie").ratio, p99: row("movie").result.p99 },
+        random20: { ratio: row("random20").ratio, p99: row("random20").result.p99 },
+        selectiveBySort: sortFigures(row("query-selective").result),
+        broadBySort: sortFigures(row("query-broad").result),
+        movieUnderQuery: { p99: contention.movie.p99 },
+        duringImport: { byTag, errors: during.load.errors, importFailed: "error" in during.run },
+        rssMb: memory.rssMb,
+        startupMs,
+        importRecordsPerSecond: "error" in importIdle ? null : importIdle.recordsPerSecond,
+      }),
+      notes,
+    };
+    const file = resolve(import.meta.dirname, "results.json");
+    writeFileSync(file, JSON.stringify(results, forJson, 2) + "\n");
+    process.stdout.write(formatReport(results) + "\n");
+    log(`wrote ${file}`);
+  } finally {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+    await cleanup();
+  }
+}
+
+/** results.json: figures to the microsecond; no clock readings that mean nothing outside this run. */
+const forJson = (key: string, value: unknown) =>
+  key === "startedAt" || key === "endedAt" ? undefined : typeof value === "number" && !Number.isInteger(value) ? Math.round(value * 1000) / 1000 : value;
+
+/** Import (NDJSON) records/s on a copy of the catalog, nothing else running. */
+async function measureIdleImport(catalogPath: string, dir: string, file: string): Promise<ImportFigures | { error: string }> {
+  const copy = join(dir, "import.db");
+  copyFileSync(catalogPath, copy);
+  log(`import on an idle copy of the catalog: ${file}`);
+  try {
+    const run = await runCli(["import", file, "--provider", "benchimport"], childEnv(copy), 30 * 60_000).done;
+    return importFigures(file, run.stdout);
+  } catch (e) {
+    return { error: (e as Error).message };
+  } finally {
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(copy + suffix, { force: true });
+  }
+}
+
+/**
+ * Heavy search traffic on all connections, and /movie lookups beside it on a
+ * quarter of them (a media server scanning while users search).
+ */
+async function runContention(base: Omit<LoadOptions, "workload">, heavy: Workload, movie: Workload) {
+  const queryConnections = base.connections;
+  const movieConnections = Math.max(1, Math.floor(base.connections / 4));
+  log(`/movie (${movieConnections} connections) while /query heavy mix (${queryConnections} connections), ${base.warmup} + ${base.duration} s`);
+  const q = startLoad({ ...base, workload: heavy, connections: queryConnections });
+  const m = startLoad({ ...base, workload: movie, connections: movieConnections });
+  const [query, movieResult] = await Promise.all([q.result, m.result]);
+  return { movieConnections, queryConnections, movie: movieResult, query };
+}
+
+/**
+ * The mixed traffic again while `import` writes into the server's catalog. The file
+ * is cut to what the importer writes in about 1.5 times the warm-up and window at
+ * its idle speed, so that it writes throughout the window without running on long
+ * after it (under load it is slower).
+ */
+async function measureDuringImport(
+  base: Omit<LoadOptions, "workload">,
+  mixed: Workload,
+  env: NodeJS.ProcessEnv,
+  file: string,
+  dir: string,
+  idle: ImportFigures | { error: string },
+  opt: { importRecords: number; duration: number; warmup: number },
+  server: ServerProcess,
+): Promise<{ load: LoadResult; run: (ImportFigures & { windowCovered: number }) | { error: string } }> {
+  const rate = "error" in idle ? 5000 : idle.recordsPerSecond;
+  const count = Math.min(opt.importRecords, Math.max(1000, Math.ceil(rate * (opt.warmup + opt.duration) * 1.5)));
+  const cut = count < opt.importRecords ? await truncatedCopy(file, join(dir, `import-${count}.ndjson`), count) : file;
+  log(`every endpoint at once while importing ${count} records (${base.warmup} + ${base.duration} s)`);
+  const imp = runCli(["import", cut, "--provider", "benchimport"], env, 30 * 60_000);
+  let importEnded = Number.POSITIVE_INFINITY;
+  const importDone = imp.done.then(
+    (r) => {
+      importEnded = performance.now();
+      return r;
+    },
+    (e: Error) => {
+      importEnded = performance.now();
+      return e;
+    },
+  );
+  const load = await runLoad({ ...base, workload: mixed });
+  if (server.child.exitCode !== null) throw new Error(`the server died during the import:\n${server.output().slice(-3000)}`);
+  log("waiting for the import to finish");
+  const done = await importDone;
+  if (done instanceof Error) return { load, run: { error: done.message } };
+  const covered = Math.min(1, Math.max(0, (importEnded - load.startedAt) / (load.endedAt - load.startedAt)));
+  const figures = importFigures(cut, done.stdout);
+  return { load, run: "error" in figures ? figures : { ...figures, windowCovered: covered } };
+}
+
+main().catch(async (e: unknown) => {
+  process.stderr.write(`bench failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  await killChildren();
+  process.exit(1);
+});
