@@ -3,8 +3,8 @@
  * COPY rows of the r18.dev tables (in whatever order the dump has them), is indexed
  * by content_id once everything is in, and hands videos back in content_id order
  * with their joined actresses, categories, directors, maker, label and series. It
- * is what keeps a 1.9M-video dump in bounded memory: only one batch of videos is
- * ever held in JS.
+ * is what keeps a 1.9M-video dump in bounded memory: a few batches of videos and
+ * the small dimension tables are all that is ever held in JS.
  *
  * Speed: rows go in through multi-row INSERTs (one statement call per 64 rows) with
  * the journal and syncs off, and the link tables store one row per run of equal
@@ -49,7 +49,6 @@ const LINKS = {
 
 type DimensionTable = keyof typeof DIMENSIONS;
 export type LinkTable = keyof typeof LINKS;
-type LinkDimension = (typeof LINKS)[LinkTable]["dimension"];
 export type StagedTable = "derived_video" | DimensionTable | LinkTable;
 
 /** Column values by name, as they came from the dump (null = SQL NULL). */
@@ -89,6 +88,8 @@ export interface StagingSink {
   add(values: (string | null)[], line: number): void;
 }
 
+/** Dimension tables up to this many rows are held in memory by each reader; bigger ones are read per batch. */
+const DIMENSION_IN_MEMORY = 50_000;
 /** Rows per INSERT statement call. */
 const ROWS_PER_INSERT = 64;
 /** Rows between commits of the staging database (it has no journal: commits only bound the dirty cache). */
@@ -140,7 +141,9 @@ class BatchInsert {
     this.many = db.prepare(`${verb} INTO ${table} VALUES ${new Array(ROWS_PER_INSERT).fill(row).join(", ")}`);
   }
 
-  push(values: unknown[]): void {
+  /** One row: `lead` (if given) then `values`, `width` values in all. */
+  push(values: unknown[], lead?: unknown): void {
+    if (lead !== undefined) this.buf.push(lead);
     for (let i = 0; i < values.length; i++) this.buf.push(values[i]);
     if (this.buf.length === this.width * ROWS_PER_INSERT) {
       this.many.run(this.buf);
@@ -193,8 +196,7 @@ class RowSink implements StagingSink {
   constructor(private readonly insert: BatchInsert, private readonly withLine: boolean) {}
 
   add(values: (string | null)[], line: number): void {
-    if (this.withLine) this.insert.push([line]);
-    this.insert.push(values);
+    this.insert.push(values, this.withLine ? line : undefined);
   }
 
   flush(): void {
@@ -356,28 +358,64 @@ export class StagingDb {
 }
 
 /**
- * Reads a finished staging file: videos in content_id order, each with its joined
- * rows. Makers, labels and series are joined in SQL (one per video); actresses,
- * categories and directors are held in Maps (tens of thousands of rows, not
- * millions), so a batch's links resolve without a query per video.
+ * One dimension table for the joins. Small ones (makers, labels, categories,
+ * directors: thousands of rows) are held in a Map; a big one (actresses, series:
+ * hundreds of thousands) is read per batch, for just the ids the batch needs, so
+ * each worker thread's memory stays flat.
+ */
+class Dimension {
+  private readonly columns: readonly string[];
+  private readonly all: Map<string, StagedRow> | null = null;
+  private readonly some: Statement | null = null;
+
+  constructor(db: Database.Database, table: DimensionTable) {
+    this.columns = DIMENSIONS[table];
+    const count = db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
+    if (count <= DIMENSION_IN_MEMORY) {
+      this.all = new Map();
+      for (const row of db.prepare(`SELECT * FROM ${table}`).iterate() as Iterable<StagedRow>) this.all.set(row.id as string, row);
+    } else {
+      this.some = db.prepare(`SELECT d.* FROM json_each(?) j JOIN ${table} d ON d.id = j.value`);
+    }
+  }
+
+  /** The rows of these ids that the table has. */
+  rows(ids: Set<string>): Map<string, StagedRow> {
+    const out = new Map<string, StagedRow>();
+    if (this.all) {
+      for (const id of ids) {
+        const row = this.all.get(id);
+        if (row) out.set(id, row);
+      }
+    } else if (ids.size > 0) {
+      for (const row of this.some!.all(JSON.stringify([...ids])) as StagedRow[]) out.set(row.id as string, row);
+    }
+    return out;
+  }
+}
+
+/** Links of one batch: the linked ids of each content_id, in link order. */
+type BatchLinks = Map<string, string[]>;
+
+/**
+ * Reads a finished staging file: batches of videos in content_id order, each video
+ * with its joined rows. A batch costs one range query per table on content_id and
+ * one lookup per dimension, whatever its size.
  */
 export class StagedVideos {
   private readonly db: Database.Database;
-  private readonly dims: Record<LinkDimension, Map<string, StagedRow>>;
-  private readonly named: Record<"derived_maker" | "derived_label" | "derived_series", Map<string, StagedRow>>;
+  private readonly dims: Record<DimensionTable, Dimension>;
   private readonly page: Statement;
   private readonly links: Record<LinkTable, Statement>;
+  /** Links of the videos read so far whose id has no row in its table (left out), by link table. */
+  readonly dangling: Record<LinkTable, number> = { derived_video_actress: 0, derived_video_category: 0, derived_video_director: 0 };
 
   constructor(path: string) {
     this.db = new Database(path, { readonly: true, fileMustExist: true });
-    this.db.pragma("cache_size = -65536");
-    const load = (table: DimensionTable) => {
-      const map = new Map<string, StagedRow>();
-      for (const row of this.db.prepare(`SELECT * FROM ${table}`).iterate() as Iterable<StagedRow>) map.set(row.id as string, row);
-      return map;
-    };
-    this.dims = { derived_actress: load("derived_actress"), derived_category: load("derived_category"), derived_director: load("derived_director") };
-    this.named = { derived_maker: load("derived_maker"), derived_label: load("derived_label"), derived_series: load("derived_series") };
+    this.db.pragma("cache_size = -32768");
+    this.dims = Object.fromEntries(
+      (Object.keys(DIMENSIONS) as DimensionTable[]).map((t) => [t, new Dimension(this.db, t)]),
+    ) as Record<DimensionTable, Dimension>;
     const v = STAGED_VIDEO_COLUMNS.join(", ");
     this.page = this.db
       .prepare(`SELECT rowid, line, ${v} FROM derived_video WHERE (content_id, rowid) > (?, ?) ORDER BY content_id, rowid LIMIT ?`)
@@ -390,69 +428,79 @@ export class StagedVideos {
     ) as Record<LinkTable, Statement>;
   }
 
-  /** Links of the videos read so far whose id has no row in its table (left out), by link table. */
-  readonly dangling: Record<LinkTable, number> = { derived_video_actress: 0, derived_video_category: 0, derived_video_director: 0 };
-
   /** The `size` staged videos after `start`, in content_id order (a repeated content_id once per row). */
   batch(start: BatchStart, size: number): StagedVideo[] {
     const rows = this.page.all(start[0], start[1], size) as unknown[][];
     if (rows.length === 0) return [];
-    const first = rows[0][2] as string;
-    const last = rows[rows.length - 1][2] as string;
-    const actresses = this.join("derived_video_actress", first, last);
-    const categories = this.join("derived_video_category", first, last);
-    const directors = this.join("derived_video_director", first, last);
     const width = STAGED_VIDEO_COLUMNS.length;
-    const batch: StagedVideo[] = new Array(rows.length);
-    for (let i = 0; i < rows.length; i++) {
-      const r = rows[i];
-      const cid = r[2] as string;
-      const video = r.slice(2, 2 + width) as (string | null)[];
-      batch[i] = {
+    const videos = rows.map((r) => r.slice(2, 2 + width) as (string | null)[]);
+    const first = videos[0][0] as string;
+    const last = videos[videos.length - 1][0] as string;
+    const links = {
+      actresses: this.linksOf("derived_video_actress", first, last),
+      categories: this.linksOf("derived_video_category", first, last),
+      directors: this.linksOf("derived_video_director", first, last),
+    };
+    const idsOf = (column: number) => new Set(videos.flatMap((v) => (v[column] === null ? [] : [v[column] as string])));
+    const makers = this.dims.derived_maker.rows(idsOf(V_MAKER));
+    const labels = this.dims.derived_label.rows(idsOf(V_LABEL));
+    const series = this.dims.derived_series.rows(idsOf(V_SERIES));
+    const actresses = this.resolve("derived_video_actress", links.actresses);
+    const categories = this.resolve("derived_video_category", links.categories);
+    const directors = this.resolve("derived_video_director", links.directors);
+    return rows.map((r, i) => {
+      const video = videos[i];
+      const cid = video[0] as string;
+      return {
         rowid: r[0] as number,
         line: r[1] as number,
         video,
-        maker: this.named.derived_maker.get(video[V_MAKER] as string) ?? null,
-        label: this.named.derived_label.get(video[V_LABEL] as string) ?? null,
-        series: this.named.derived_series.get(video[V_SERIES] as string) ?? null,
+        maker: makers.get(video[V_MAKER] as string) ?? null,
+        label: labels.get(video[V_LABEL] as string) ?? null,
+        series: series.get(video[V_SERIES] as string) ?? null,
         actresses: actresses.get(cid) ?? [],
         categories: categories.get(cid) ?? [],
         directors: directors.get(cid) ?? [],
       };
-    }
-    return batch;
+    });
   }
 
   close(): void {
     if (this.db.open) this.db.close();
   }
 
-  /** The linked rows of the content_ids in [first, last], in link order (packed `id:order,...` or `id,...`). */
-  private join(table: LinkTable, first: string, last: string): Map<string, StagedRow[]> {
-    const rows = this.links[table].all(first, last) as [string, string][];
+  /** The linked ids of the content_ids in [first, last], in link order (rows packed as `id:order,...` or `id,...`). */
+  private linksOf(table: LinkTable, first: string, last: string): BatchLinks {
     const ordered = LINKS[table].order !== null;
-    const dim = this.dims[LINKS[table].dimension];
-    const byCid = new Map<string, string[]>();
-    for (const [cid, packed] of rows) {
+    const byCid: BatchLinks = new Map();
+    for (const [cid, packed] of this.links[table].all(first, last) as [string, string][]) {
       const list = byCid.get(cid);
       if (list) list.push(...packed.split(","));
       else byCid.set(cid, packed.split(","));
     }
-    const out = new Map<string, StagedRow[]>();
+    if (!ordered) return byCid;
     for (const [cid, list] of byCid) {
-      let ids = list;
-      if (ordered) {
-        // Ordinality, then file order; links without one go last.
-        const keyed = list.map((l, i) => {
-          const colon = l.indexOf(":");
-          return { id: l.slice(0, colon), ord: colon === l.length - 1 ? Infinity : Number(l.slice(colon + 1)), i };
-        });
-        keyed.sort((a, b) => (a.ord === b.ord ? a.i - b.i : a.ord < b.ord ? -1 : 1));
-        ids = keyed.map((k) => k.id);
-      }
+      // Ordinality, then file order; links without one go last.
+      const keyed = list.map((l, i) => {
+        const colon = l.indexOf(":");
+        return { id: l.slice(0, colon), ord: colon === l.length - 1 ? Infinity : Number(l.slice(colon + 1)), i };
+      });
+      keyed.sort((a, b) => (a.ord === b.ord ? a.i - b.i : a.ord < b.ord ? -1 : 1));
+      byCid.set(cid, keyed.map((k) => k.id));
+    }
+    return byCid;
+  }
+
+  /** The linked rows, per content_id; links to ids the dump lacks are counted and left out. */
+  private resolve(table: LinkTable, links: BatchLinks): Map<string, StagedRow[]> {
+    const ids = new Set<string>();
+    for (const list of links.values()) for (const id of list) ids.add(id);
+    const rows = this.dims[LINKS[table].dimension].rows(ids);
+    const out = new Map<string, StagedRow[]>();
+    for (const [cid, list] of links) {
       const found: StagedRow[] = [];
-      for (const id of ids) {
-        const row = dim.get(id);
+      for (const id of list) {
+        const row = rows.get(id);
         if (row) found.push(row);
         else this.dangling[table]++;
       }
@@ -462,9 +510,8 @@ export class StagedVideos {
   }
 }
 
-
 /** FTS5's pending-terms buffer during an import (its default is 1 MiB). */
-const FTS_HASHSIZE = 64 * 1024 * 1024;
+const FTS_HASHSIZE = 32 * 1024 * 1024;
 const FTS_DEFAULT_HASHSIZE = 1024 * 1024;
 
 /**
@@ -474,7 +521,7 @@ const FTS_DEFAULT_HASHSIZE = 1024 * 1024;
  * commit. For the duration of the load:
  * - a bigger page cache keeps the B-trees being filled in memory, and mmap is off so
  *   touched catalog pages don't count against the process;
- * - FTS5 buffers 64 MiB of new terms before it writes a segment instead of 1 MiB:
+ * - FTS5 buffers 32 MiB of new terms before it writes a segment instead of 1 MiB:
  *   far fewer segments to merge (about a fifth less time in the writes). The setting
  *   is FTS5 configuration stored in movies_fts_config, so it is set inside the
  *   transaction and put back (to the default, when it had none) before the commit:
@@ -502,7 +549,7 @@ export class DumpLoad {
   }
 
   static begin(db: Db, options: { cacheSizeMb?: number } = {}): DumpLoad {
-    return new DumpLoad(db, options.cacheSizeMb ?? 256);
+    return new DumpLoad(db, options.cacheSizeMb ?? 128);
   }
 
   /** Writes the setting through FTS5 so this connection's copy changes too (a literal: FTS5 wants an integer). */
