@@ -364,14 +364,12 @@ export class StagingDb {
  * each worker thread's memory stays flat.
  */
 class Dimension {
-  private readonly columns: readonly string[];
   private readonly all: Map<string, StagedRow> | null = null;
   private readonly some: Statement | null = null;
 
-  constructor(db: Database.Database, table: DimensionTable) {
-    this.columns = DIMENSIONS[table];
+  constructor(db: Database.Database, table: DimensionTable, inMemory: number) {
     const count = db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
-    if (count <= DIMENSION_IN_MEMORY) {
+    if (count <= inMemory) {
       this.all = new Map();
       for (const row of db.prepare(`SELECT * FROM ${table}`).iterate() as Iterable<StagedRow>) this.all.set(row.id as string, row);
     } else {
@@ -410,11 +408,12 @@ export class StagedVideos {
   /** Links of the videos read so far whose id has no row in its table (left out), by link table. */
   readonly dangling: Record<LinkTable, number> = { derived_video_actress: 0, derived_video_category: 0, derived_video_director: 0 };
 
-  constructor(path: string) {
+  /** `dimensionsInMemory`: the row count up to which a dimension table is held in memory. */
+  constructor(path: string, { dimensionsInMemory = DIMENSION_IN_MEMORY } = {}) {
     this.db = new Database(path, { readonly: true, fileMustExist: true });
     this.db.pragma("cache_size = -32768");
     this.dims = Object.fromEntries(
-      (Object.keys(DIMENSIONS) as DimensionTable[]).map((t) => [t, new Dimension(this.db, t)]),
+      (Object.keys(DIMENSIONS) as DimensionTable[]).map((t) => [t, new Dimension(this.db, t, dimensionsInMemory)]),
     ) as Record<DimensionTable, Dimension>;
     const v = STAGED_VIDEO_COLUMNS.join(", ");
     this.page = this.db
