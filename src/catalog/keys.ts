@@ -68,12 +68,32 @@ export function verifyKey(db: Db, token: string): ApiKeyInfo | null {
   return toInfo(row);
 }
 
-/** Records when keys were last used (batched by the caller, not one write per request). */
-export function touchKeys(db: Db, lastUsed: Map<number, number>): void {
-  if (lastUsed.size === 0) return;
-  db.transaction(() => {
-    for (const [id, at] of lastUsed) orm(db).update(apiKeys).set({ lastUsedAt: at }).where(eq(apiKeys.id, id)).run();
-  })();
+/**
+ * Records when keys were last used (batched by the caller, not one write per
+ * request), without waiting for the write lock: the server calls this on its event
+ * loop, and an import may hold the lock for minutes. False when another connection
+ * holds it; nothing is written then and the caller keeps the times for a later try.
+ */
+export function tryTouchKeys(db: Db, lastUsed: Map<number, number>): boolean {
+  if (lastUsed.size === 0) return true;
+  const timeout = db.pragma("busy_timeout", { simple: true }) as number;
+  db.pragma("busy_timeout = 0");
+  try {
+    db.transaction(() => {
+      for (const [id, at] of lastUsed) orm(db).update(apiKeys).set({ lastUsedAt: at }).where(eq(apiKeys.id, id)).run();
+    }).immediate();
+    return true;
+  } catch (err) {
+    if (isBusy(err)) return false;
+    throw err;
+  } finally {
+    db.pragma(`busy_timeout = ${timeout}`);
+  }
+}
+
+function isBusy(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === "string" && code.startsWith("SQLITE_BUSY");
 }
 
 function toInfo(row: typeof apiKeys.$inferSelect): ApiKeyInfo {

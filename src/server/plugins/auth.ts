@@ -1,6 +1,7 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../../catalog/db.js";
-import { touchKeys, verifyKey, type ApiKeyInfo } from "../../catalog/keys.js";
+import { tryTouchKeys, verifyKey, type ApiKeyInfo } from "../../catalog/keys.js";
 import { catalogVersion } from "../../catalog/version.js";
 import { AppError } from "../../lib/errors.js";
 import { KeyRateLimiter } from "./rate-limit.js";
@@ -8,6 +9,11 @@ import { KeyRateLimiter } from "./rate-limit.js";
 export const KEY_HEADER = "x-service-key";
 /** Clients of the hosted javinfo.dev API send this one. */
 export const KEY_HEADER_ALIAS = "x-javinfo-key";
+
+const FLUSH_INTERVAL_MS = 30_000;
+/** How long shutdown keeps retrying a busy catalog (an import's transaction) for the last-used times. */
+const CLOSE_WAIT_MS = 10_000;
+const CLOSE_RETRY_MS = 100;
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -67,20 +73,35 @@ export function registerAuth(app: FastifyInstance, db: Db, limiter = new KeyRate
     void reply;
   });
 
-  const flush = () => {
-    if (lastUsed.size === 0) return;
-    const batch = new Map(lastUsed);
-    lastUsed.clear();
+  /**
+   * Writes the last-used times without waiting for the write lock; while another
+   * process holds it they stay here for the next flush. True when none are left.
+   */
+  const flush = (): boolean => {
+    if (lastUsed.size === 0) return true;
     try {
-      touchKeys(db, batch);
+      if (!tryTouchKeys(db, lastUsed)) {
+        app.log.debug({ keys: lastUsed.size }, "catalog busy: key use kept for the next flush");
+        return false;
+      }
     } catch (err) {
       app.log.warn({ err }, "could not record key use");
     }
+    lastUsed.clear();
+    return true;
   };
-  const timer = setInterval(flush, 30_000);
+  const timer = setInterval(flush, FLUSH_INTERVAL_MS);
   timer.unref();
   app.addHook("onClose", async () => {
     clearInterval(timer);
-    flush();
+    // Retried between event-loop turns, so closing never blocks on the lock either.
+    const deadline = Date.now() + CLOSE_WAIT_MS;
+    while (!flush()) {
+      if (Date.now() >= deadline) {
+        app.log.warn({ keys: lastUsed.size }, "catalog busy: key use not recorded at shutdown");
+        return;
+      }
+      await sleep(CLOSE_RETRY_MS);
+    }
   });
 }
