@@ -17,6 +17,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import Database from "better-sqlite3";
 import type { Statement } from "better-sqlite3";
+import { TABLE_COLUMNS } from "../dump/r18-dump-map.js";
 import type { Db } from "./db.js";
 import { upsertPreparedInTx, type PreparedRecord, type UpsertResult } from "./movies-write.js";
 import { noteCatalogWrite } from "./version.js";
@@ -30,15 +31,18 @@ export const STAGED_VIDEO_COLUMNS = [
 
 export type StagedVideoColumn = (typeof STAGED_VIDEO_COLUMNS)[number];
 
-/** Dimension tables: the key column first, as in the dump's own schema. */
+/**
+ * Dimension tables and their columns, taken from the dump map so the two cannot
+ * drift. The key column comes first (staging makes it the primary key).
+ */
 const DIMENSIONS = {
-  derived_actress: ["id", "name_romaji", "image_url", "name_kanji", "name_kana"],
-  derived_maker: ["id", "name_en", "name_ja"],
-  derived_label: ["id", "name_en", "name_ja"],
-  derived_series: ["id", "name_en", "name_ja"],
-  derived_category: ["id", "name_en", "name_ja"],
-  derived_director: ["id", "name_kanji", "name_kana", "name_romaji"],
-} as const;
+  derived_actress: TABLE_COLUMNS.derived_actress,
+  derived_maker: TABLE_COLUMNS.derived_maker,
+  derived_label: TABLE_COLUMNS.derived_label,
+  derived_series: TABLE_COLUMNS.derived_series,
+  derived_category: TABLE_COLUMNS.derived_category,
+  derived_director: TABLE_COLUMNS.derived_director,
+} as const satisfies Record<string, readonly ["id", ...string[]]>;
 
 /** Link tables: content_id, the linked id, and the column that orders the links (if any). */
 const LINKS = {
