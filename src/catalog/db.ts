@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { rebuildFtsIfFlagged } from "./fts-rebuild.js";
 
 export type Db = Database.Database;
 
@@ -33,9 +34,13 @@ export function openDatabase(path: string, options: OpenOptions = {}): Db {
   return db;
 }
 
-/** Applies every pending migration from migrations/ (drizzle-kit's journal). */
+/**
+ * Applies every pending migration from migrations/ (drizzle-kit's journal), then
+ * refills the search index if a migration recreated it (progress goes to stderr).
+ */
 export function migrateDatabase(db: Db): void {
   migrate(drizzle(db), { migrationsFolder: MIGRATIONS_DIR });
+  rebuildFtsIfFlagged(db, (line) => process.stderr.write(`${line}\n`));
 }
 
 export function openCatalog(path: string, options: OpenOptions = {}): Db {

@@ -3,6 +3,7 @@ import type { Db } from "./db.js";
 import type { IngestRecord } from "./record.js";
 import { encodeDoc } from "./doc-codec.js";
 import { ftsFields } from "./fts-fields.js";
+import { ftsKey } from "./fts-key.js";
 import { stmt } from "./statements.js";
 import { noteCatalogWrite } from "./version.js";
 
@@ -15,21 +16,27 @@ export interface UpsertResult {
 interface Existing {
   id: number;
   hash: string;
+  fts_key: number;
 }
 
-const INSERT_SQL = `INSERT INTO movies (provider, content_id, dvd_id, service_code, site, release_date, runtime_mins,
-  censored, rating_avg, rating_count, popularity, hash, created_at, updated_at)
-  VALUES (@provider, @contentId, @dvdId, @serviceCode, @site, @releaseDate, @runtimeMins, @censored, @ratingAvg,
-  @ratingCount, @popularity, @hash, @now, @now)`;
+const INSERT_SQL = `INSERT INTO movies (id, provider, content_id, dvd_id, service_code, site, release_date, runtime_mins,
+  censored, rating_avg, rating_count, popularity, hash, created_at, updated_at, fts_key)
+  VALUES (@id, @provider, @contentId, @dvdId, @serviceCode, @site, @releaseDate, @runtimeMins, @censored, @ratingAvg,
+  @ratingCount, @popularity, @hash, @now, @now, @ftsKey)`;
 
 const UPDATE_SQL = `UPDATE movies SET dvd_id = @dvdId, service_code = @serviceCode, site = @site,
   release_date = @releaseDate, runtime_mins = @runtimeMins, censored = @censored, rating_avg = @ratingAvg,
-  rating_count = @ratingCount, popularity = @popularity, hash = @hash, updated_at = @now WHERE id = @id`;
+  rating_count = @ratingCount, popularity = @popularity, hash = @hash, updated_at = @now, fts_key = @ftsKey WHERE id = @id`;
 
 const INSERT_DOC_SQL = "INSERT INTO movie_docs (id, page_url, doc, alt_names) VALUES (@id, @pageUrl, @doc, @altNames)";
 const UPDATE_DOC_SQL = "UPDATE movie_docs SET page_url = @pageUrl, doc = @doc, alt_names = @altNames WHERE id = @id";
-const INSERT_FTS_SQL = "INSERT INTO movies_fts (rowid, code, title, people, org, cat, comment, tags) VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
-const DELETE_FTS_SQL = "DELETE FROM movies_fts WHERE rowid = ?";
+// Keys are bound through CAST: better-sqlite3 binds JS numbers as REAL, and FTS5 ignores
+// a REAL rowid constraint next to MATCH (it returns every match).
+const INSERT_FTS_SQL =
+  "INSERT INTO movies_fts (rowid, code, title, people, org, cat, comment, tags) VALUES (CAST(? AS INTEGER), ?, ?, ?, ?, ?, ?, ?)";
+const DELETE_FTS_SQL = "DELETE FROM movies_fts WHERE rowid = CAST(? AS INTEGER)";
+/** The next id, chosen before the insert because the index key contains it. Writers are serialised by SQLite's lock. */
+const NEXT_ID_SQL = "SELECT coalesce(max(id), 0) + 1 FROM movies";
 
 function rowOf(r: IngestRecord, now: number) {
   const doc = encodeDoc(r.record);
@@ -67,26 +74,29 @@ const fieldsOf = (r: IngestRecord) =>
 
 /** One row, unless unchanged; the index text (`fields`) is derived only for a row that changed. */
 function writeRow(db: Db, row: Row, fields: () => string[], result: UpsertResult): void {
-  const find = stmt<[string, string], Existing>(db, "SELECT id, hash FROM movies WHERE provider = ? AND content_id = ?");
+  const find = stmt<[string, string], Existing>(db, "SELECT id, hash, fts_key FROM movies WHERE provider = ? AND content_id = ?");
   const existing = find.get(row.provider, row.contentId);
   if (existing && existing.hash === row.hash) {
     result.unchanged++;
     return;
   }
   // The index text is derived from the record in hand (deletions are kept in step by triggers).
-  let id: number | bigint;
+  let key: number;
   if (existing) {
-    id = existing.id;
-    stmt(db, UPDATE_SQL).run({ ...row, id });
+    const id = existing.id;
+    key = ftsKey(id, row.releaseDate);
+    stmt(db, UPDATE_SQL).run({ ...row, id, ftsKey: key });
     stmt(db, UPDATE_DOC_SQL).run({ id, pageUrl: row.pageUrl, doc: row.doc, altNames: row.altNames });
-    stmt(db, DELETE_FTS_SQL).run(id);
+    stmt(db, DELETE_FTS_SQL).run(existing.fts_key);
     result.updated++;
   } else {
-    id = stmt(db, INSERT_SQL).run(row).lastInsertRowid;
+    const id = stmt<[], number>(db, NEXT_ID_SQL).pluck().get() as number;
+    key = ftsKey(id, row.releaseDate);
+    stmt(db, INSERT_SQL).run({ ...row, id, ftsKey: key });
     stmt(db, INSERT_DOC_SQL).run({ id, pageUrl: row.pageUrl, doc: row.doc, altNames: row.altNames });
     result.added++;
   }
-  stmt(db, INSERT_FTS_SQL).run(id, ...fields());
+  stmt(db, INSERT_FTS_SQL).run(key, ...fields());
 }
 
 /** Writes the records that changed, in the caller's transaction (or none). Unchanged ones are skipped. */

@@ -24,6 +24,8 @@ export const movies = sqliteTable(
     hash: text("hash").notNull(),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
+    /** This row's rowid in movies_fts: release order (see src/catalog/fts-key.ts). */
+    ftsKey: integer("fts_key").notNull().default(0),
   },
   (t) => [
     uniqueIndex("movies_provider_content_id").on(t.provider, t.contentId),

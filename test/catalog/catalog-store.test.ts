@@ -26,7 +26,7 @@ describe("catalog store (real migrations on a real SQLite file)", () => {
   it("creates the schema with WAL, FTS5 and the triggers", () => {
     expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
     const objects = db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table','trigger') ORDER BY name").pluck().all();
-    expect(objects).toEqual(expect.arrayContaining(["movies", "movie_docs", "movies_fts", "api_keys", "movie_docs_fts_delete", "movies_delete_doc"]));
+    expect(objects).toEqual(expect.arrayContaining(["movies", "movie_docs", "movies_fts", "api_keys", "movies_delete_index"]));
   });
 
   it("adds, skips unchanged and updates, keeping FTS and names in step", () => {
