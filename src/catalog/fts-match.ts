@@ -5,12 +5,19 @@ import { queryTerms, type QueryTerm } from "./fts-text.js";
  * quoted string built only from letters, digits and CJK bigrams, so user input
  * never reaches FTS5 syntax: `"`, `AND`, `*`, `(`, `NEAR(`, `col:x` are all
  * searched as plain words. Terms combine with AND; the last word matches as a
- * prefix (search as you type). Returns null when nothing searchable is left.
+ * prefix (search as you type), unless `wholeWord` says it is a word in its own
+ * right (see isCommonWord in search.ts: expanding `the*` reads every term from
+ * `the` to `thez`). Returns null when nothing searchable is left.
  */
-export function buildMatch(query: string, options: { prefixLast?: boolean } = {}): string | null {
+export function buildMatch(
+  query: string,
+  options: { prefixLast?: boolean; wholeWord?: (word: string) => boolean } = {},
+): string | null {
   const terms = queryTerms(query);
   if (terms.length === 0) return null;
-  const prefixLast = options.prefixLast ?? true;
+  const last = terms[terms.length - 1];
+  const prefixLast =
+    (options.prefixLast ?? true) && !(last.kind === "word" && options.wholeWord !== undefined && options.wholeWord(last.text));
   return terms.map((t, i) => termExpr(t, prefixLast && i === terms.length - 1)).join(" AND ");
 }
 

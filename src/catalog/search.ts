@@ -1,6 +1,7 @@
 import type { Db } from "./db.js";
-import { combineMatch, filterParts, type CatalogFilter } from "./filter-sql.js";
-import { idOfKey } from "./fts-key.js";
+import type { CatalogFilter } from "./filter-sql.js";
+import { and, MATCH_ROWS, newestIds, planOf, probe } from "./search-plan.js";
+import { relevanceIds } from "./search-relevance.js";
 import { stmt } from "./statements.js";
 import { catalogVersion } from "./version.js";
 
@@ -14,25 +15,13 @@ export interface SearchSpec {
   exactDvdId: string | null;
   filter: CatalogFilter;
   sort: SortKey;
-  /** Overrides BROAD_LIMIT (tests compare both plans on a small catalog). */
-  broadLimit?: number;
 }
-
-/**
- * Matches beyond this make a query "broad": relevance then ranks the newest
- * BROAD_LIMIT matches only (bm25 costs ~0.5 us a match, and FTS5 ranks every match
- * before LIMIT).
- */
-export const BROAD_LIMIT = 20_000;
 
 /**
  * Above this many matches, a sort other than release walks its index and keeps the
  * rows found in the list of matches; below it, the matches are fetched and sorted.
  */
 export const WALK_FROM = 2_000;
-
-/** The movies.id of each match, for `m.id IN (...)`. */
-const MATCH_IDS = `SELECT ${idOfKey("rowid")} FROM movies_fts WHERE movies_fts MATCH ?`;
 
 /** Each sort walks an index (movies_release, movies_updated, movies_rating, movies_popularity). */
 const ORDER: Record<Exclude<SortKey, "relevance">, { index: string; by: string }> = {
@@ -42,65 +31,43 @@ const ORDER: Record<Exclude<SortKey, "relevance">, { index: string; by: string }
   views: { index: "movies_popularity", by: "m.popularity DESC, m.id DESC" },
 };
 
-interface Plan {
-  fts: string | null;
-  where: string[];
-  params: unknown[];
-  none: boolean;
-}
+/** A word found in this many titles is searched as itself, not as a prefix. */
+export const COMMON_WORD_MIN = 2_000;
 
-function planOf(spec: Pick<SearchSpec, "match" | "filter">): Plan {
-  const f = filterParts(spec.filter);
-  return { fts: combineMatch(spec.match, f.tags), where: f.where, params: f.params, none: f.none };
-}
-
-const and = (conds: string[]) => (conds.length ? `WHERE ${conds.join(" AND ")}` : "");
-
-/** Matches of an FTS expression, counted up to `cap` (cheap: stops early). */
-function probe(db: Db, fts: string, cap: number): number {
-  return stmt(db, "SELECT count(*) FROM (SELECT rowid FROM movies_fts WHERE movies_fts MATCH ? LIMIT ?)").pluck().get(fts, cap) as number;
+/**
+ * Whether the last word of a query is a common word in its own right (and has a
+ * letter: `ssis-1` still means codes SSIS-1xx). Someone who typed `the` or `drama`
+ * means the word; as a prefix it would merge the postings of every word it starts.
+ * Costs a capped read of the word's postings (~1 ms at most).
+ */
+export function isCommonWord(db: Db, word: string): boolean {
+  if (!/\p{L}/u.test(word)) return false;
+  return probe(db, `"${word.replaceAll('"', '""')}"`, COMMON_WORD_MIN) >= COMMON_WORD_MIN;
 }
 
 /** Ids of one page of matches, in the requested order. */
 export function searchIds(db: Db, spec: SearchSpec, limit: number, offset: number): number[] {
-  const plan = planOf(spec);
+  const plan = planOf(spec.match, spec.filter);
   if (plan.none) return [];
   if (plan.fts === null) {
     const order = ORDER[spec.sort === "relevance" ? "release" : spec.sort];
     const sql = `SELECT m.id FROM movies m INDEXED BY ${order.index} ${and(plan.where)} ORDER BY ${order.by} LIMIT ? OFFSET ?`;
     return stmt(db, sql).pluck().all(...plan.params, limit, offset) as number[];
   }
-  if (spec.sort === "relevance" && spec.match !== null) {
-    // The index yields matches newest first (its rowid is the release key), so a
-    // broad query ranks the newest BROAD_LIMIT matches without reading the rest.
-    const cap = spec.broadLimit ?? BROAD_LIMIT;
-    const broad = probe(db, plan.fts, cap + 1) > cap;
-    const source = broad
-      ? `(SELECT rowid, rank FROM movies_fts WHERE movies_fts MATCH ? ORDER BY rowid DESC LIMIT ${cap})`
-      : `(SELECT rowid, rank FROM movies_fts WHERE movies_fts MATCH ?)`;
-    const exact = spec.exactDvdId !== null ? "(m.dvd_id = ?) DESC, " : "";
-    const sql = `SELECT m.id FROM ${source} f JOIN movies m ON m.id = ${idOfKey("f.rowid")} ${and(plan.where)}
-      ORDER BY ${exact}f.rank, m.id LIMIT ? OFFSET ?`;
-    const params = [plan.fts, ...plan.params, ...(spec.exactDvdId !== null ? [spec.exactDvdId] : []), limit, offset];
-    return stmt(db, sql).pluck().all(...params) as number[];
-  }
-  if (spec.sort === "release" || spec.sort === "relevance") {
-    // Release order is the index's own order: read one page of postings, newest first.
-    const sql =
-      plan.where.length === 0
-        ? `SELECT ${idOfKey("rowid")} FROM movies_fts WHERE movies_fts MATCH ? ORDER BY rowid DESC LIMIT ? OFFSET ?`
-        : `SELECT m.id FROM movies_fts CROSS JOIN movies m ON m.id = ${idOfKey("movies_fts.rowid")}
-           WHERE movies_fts MATCH ? AND ${plan.where.join(" AND ")} ORDER BY movies_fts.rowid DESC LIMIT ? OFFSET ?`;
-    return stmt(db, sql).pluck().all(plan.fts, ...plan.params, limit, offset) as number[];
-  }
+  if (spec.sort === "relevance" && spec.match !== null) return relevanceIds(db, spec.match, spec.exactDvdId, spec.filter, limit, offset);
+  if (spec.sort === "release" || spec.sort === "relevance") return newestIds(db, plan.fts, plan.where, plan.params, limit, offset);
   // Other sorts: few matches are fetched and sorted; many, and the sort's index is
-  // walked keeping the rows in the list of matches (SQLite builds it once, with a
-  // Bloom filter). Testing each row with MATCH ... AND rowid = ? instead reads the
-  // term's postings for every row (~50 us a row at 1M titles).
+  // walked keeping the rows whose key is in the list of matches (SQLite builds the
+  // list once, in key order, with a Bloom filter: ~0.4 us a match). Testing each row
+  // with MATCH ... AND rowid = ? instead reads the term's postings for every row
+  // (~50 us a row at 1M titles).
   const order = ORDER[spec.sort];
   const walk = probe(db, plan.fts, WALK_FROM + 1) > WALK_FROM;
-  const conds = [`m.id IN (${MATCH_IDS})`, ...plan.where];
-  const sql = `SELECT m.id FROM movies m ${walk ? `INDEXED BY ${order.index}` : ""} ${and(conds)} ORDER BY ${order.by} LIMIT ? OFFSET ?`;
+  const sql = walk
+    ? `SELECT m.id FROM movies m INDEXED BY ${order.index}
+       ${and(["m.fts_key IN (SELECT rowid FROM movies_fts WHERE movies_fts MATCH ?)", ...plan.where])}
+       ORDER BY ${order.by} LIMIT ? OFFSET ?`
+    : `SELECT m.id FROM ${MATCH_ROWS} ${and(["movies_fts MATCH ?", ...plan.where])} ORDER BY ${order.by} LIMIT ? OFFSET ?`;
   return stmt(db, sql).pluck().all(plan.fts, ...plan.params, limit, offset) as number[];
 }
 
@@ -110,6 +77,7 @@ export function searchIds(db: Db, spec: SearchSpec, limit: number, offset: numbe
  * every broad query count again: x-total-count may then lag by that much.
  */
 const COUNT_STALE_MS = 30_000;
+const STALE_COUNT_MIN = 20_000;
 const COUNT_CACHE_SIZE = 2000;
 const countCache = new WeakMap<Db, Map<string, { n: number; version: string; at: number }>>();
 
@@ -119,7 +87,7 @@ function cachedCount(db: Db, key: string, compute: () => number): number {
   const version = catalogVersion(db);
   const now = Date.now();
   const hit = byDb.get(key);
-  if (hit && (hit.version === version || (hit.n > BROAD_LIMIT && now - hit.at < COUNT_STALE_MS))) return hit.n;
+  if (hit && (hit.version === version || (hit.n > STALE_COUNT_MIN && now - hit.at < COUNT_STALE_MS))) return hit.n;
   const n = compute();
   byDb.delete(key);
   byDb.set(key, { n, version, at: now });
@@ -129,28 +97,33 @@ function cachedCount(db: Db, key: string, compute: () => number): number {
 
 /** How many records match (text and filter), cached (see COUNT_STALE_MS). */
 export function countMatches(db: Db, spec: Pick<SearchSpec, "match" | "filter">): number {
-  const plan = planOf(spec);
+  const plan = planOf(spec.match, spec.filter);
   if (plan.none) return 0;
   const sql =
-    plan.where.length === 0 && plan.fts !== null
-      ? "SELECT count(*) FROM movies_fts WHERE movies_fts MATCH ?"
-      : `SELECT count(*) FROM movies m ${and([...(plan.fts !== null ? [`m.id IN (${MATCH_IDS})`] : []), ...plan.where])}`;
+    plan.fts === null
+      ? `SELECT count(*) FROM movies m ${and(plan.where)}`
+      : plan.where.length === 0
+        ? "SELECT count(*) FROM movies_fts WHERE movies_fts MATCH ?"
+        : `SELECT count(*) FROM ${MATCH_ROWS} ${and(["movies_fts MATCH ?", ...plan.where])}`;
   const params = [...(plan.fts !== null ? [plan.fts] : []), ...plan.params];
   return cachedCount(db, `${sql}\u0000${JSON.stringify(params)}`, () => stmt(db, sql).pluck().get(...params) as number);
 }
 
 /** All ids matching a filter (used to sample from small filtered sets). */
 export function filteredIds(db: Db, filter: CatalogFilter): number[] {
-  const plan = planOf({ match: null, filter });
+  const plan = planOf(null, filter);
   if (plan.none) return [];
-  const conds = [...(plan.fts !== null ? [`m.id IN (${MATCH_IDS})`] : []), ...plan.where];
+  const sql =
+    plan.fts === null
+      ? `SELECT m.id FROM movies m ${and(plan.where)}`
+      : `SELECT m.id FROM ${MATCH_ROWS} ${and(["movies_fts MATCH ?", ...plan.where])}`;
   const params = [...(plan.fts !== null ? [plan.fts] : []), ...plan.params];
-  return stmt(db, `SELECT m.id FROM movies m ${and(conds)}`).pluck().all(...params) as number[];
+  return stmt(db, sql).pluck().all(...params) as number[];
 }
 
 /** Whether the record with this id passes the filter. */
 export function idMatches(db: Db, id: number, filter: CatalogFilter): boolean {
-  const plan = planOf({ match: null, filter });
+  const plan = planOf(null, filter);
   if (plan.none) return false;
   const conds = ["m.id = ?", ...plan.where];
   const params: unknown[] = [id, ...plan.params];

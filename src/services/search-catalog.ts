@@ -1,7 +1,8 @@
 import { buildMatch, codePhrase } from "../catalog/fts-match.js";
 import { isEmptyFilter, type CatalogFilter } from "../catalog/filter-sql.js";
 import { getMoviesByIds, type StoredMovie } from "../catalog/movies-read.js";
-import { countMatches, searchIds, type SortKey } from "../catalog/search.js";
+import type { Db } from "../catalog/db.js";
+import { countMatches, isCommonWord, searchIds, type SortKey } from "../catalog/search.js";
 import { parseCode } from "../codes/index.js";
 import type { ServiceDeps } from "./deps.js";
 
@@ -49,8 +50,14 @@ export function queryAsUsed(q: string): { text: string; dvdId: string | null } {
   return { text: code ? code.dvdId : text, dvdId: code ? code.dvdId : null };
 }
 
-function matchFor(text: string, dvdId: string | null): string | null {
-  const words = buildMatch(text);
+/**
+ * The words of q, all required; the last one also as a prefix (search as you type),
+ * unless it is a common word on its own or q is a code: `ssis-1` means SSIS-001
+ * (first, by its code phrase), not every number starting with 1 (which would merge
+ * the postings of thousands of terms).
+ */
+function matchFor(db: Db, text: string, dvdId: string | null): string | null {
+  const words = buildMatch(text, { prefixLast: dvdId === null, wholeWord: (w) => isCommonWord(db, w) });
   if (dvdId === null) return words;
   const exact = codePhrase(dvdId);
   if (words === null) return exact;
@@ -63,7 +70,7 @@ function matchFor(text: string, dvdId: string | null): string | null {
  */
 export function searchCatalog(deps: ServiceDeps, input: SearchInput): SearchAnswer {
   const used = queryAsUsed(input.q);
-  const match = used.text === "" ? null : matchFor(input.q.normalize("NFKC").trim(), used.dvdId);
+  const match = used.text === "" ? null : matchFor(deps.db, input.q.normalize("NFKC").trim(), used.dvdId);
   const pageSize = Math.min(input.num, deps.config.maxPageSize);
   const noText = used.text === "" || match === null;
   const sort: SortKey = input.sort ?? (noText ? "release" : "relevance");

@@ -44,14 +44,41 @@ describe("search plans on a real catalog", () => {
     }
   }
 
-  it("ranks by relevance within the newest matches when broad, and puts the exact code first", () => {
-    const spec: SearchSpec = { match: buildMatch("the"), exactDvdId: null, filter: EMPTY_FILTER, sort: "relevance" };
-    const broad = searchIds(db, { ...spec, broadLimit: 200 }, 10, 0);
-    expect(broad).toHaveLength(10);
-    expect(Math.min(...broad)).toBeGreaterThan(0);
+  it("relevance: tiers of where the words matched (code/titles/people, then maker..categories, then anywhere), each newest first", () => {
+    const tiersSeen = new Set<number>();
+    for (const [text, filter] of [["the", EMPTY_FILTER], ["the drama", { ...EMPTY_FILTER, censored: true }], ["love", filters[2]]] as const) {
+      const match = buildMatch(text, { prefixLast: false })!;
+      const spec: SearchSpec = { match, exactDvdId: null, filter, sort: "relevance" };
+      const total = countMatches(db, spec);
+      expect(total).toBeGreaterThan(50);
+      const all = searchIds(db, spec, total + 10, 0);
+      expect(new Set(all).size).toBe(total);
+      const inColumns = (id: number, cols: string) =>
+        db.prepare(`SELECT 1 FROM movies m WHERE m.id = ? AND EXISTS (SELECT 1 FROM movies_fts WHERE movies_fts MATCH ? AND rowid = m.fts_key)`)
+          .pluck().get(id, `${cols} : (${match})`) !== undefined;
+      const tierOf = (id: number) => (inColumns(id, "{code title people}") ? 1 : inColumns(id, "{code title people org cat}") ? 2 : 3);
+      const ranked = all.map((id) => [tierOf(id), db.prepare("SELECT fts_key FROM movies WHERE id = ?").pluck().get(id) as number]);
+      const expected = [...ranked].sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+      expect(ranked).toEqual(expected);
+      for (const [tier] of ranked) tiersSeen.add(tier);
+      for (const [limit, offset] of [[10, 0], [7, 3], [25, 40], [10, total - 4], [10, total]]) {
+        expect(searchIds(db, spec, limit, offset), `${text} ${limit}@${offset}`).toEqual(all.slice(offset, offset + limit));
+      }
+    }
+    expect([...tiersSeen].sort()).toEqual([1, 2, 3]); // the pages crossed every tier boundary
+  });
+
+  it("relevance puts the exact code first, on every page boundary", () => {
     const code = [...generateSampleRecords({ count: 1, start: 5 })][0].record.dvdId;
-    const exactId = db.prepare("SELECT id FROM movies WHERE dvd_id = ?").pluck().get(code);
+    const exactId = db.prepare("SELECT id FROM movies WHERE dvd_id = ?").pluck().get(code) as number;
     const match = `(${buildMatch(code)}) OR (code : "${code.toLowerCase().replace("-", " ")}")`;
-    expect(searchIds(db, { match, exactDvdId: code, filter: EMPTY_FILTER, sort: "relevance", broadLimit: 1 }, 5, 0)[0]).toBe(exactId);
+    const spec: SearchSpec = { match, exactDvdId: code, filter: EMPTY_FILTER, sort: "relevance" };
+    const total = countMatches(db, spec);
+    const all = searchIds(db, spec, total + 5, 0);
+    expect(all[0]).toBe(exactId);
+    expect(all).toHaveLength(total);
+    expect(all.filter((id) => id === exactId)).toHaveLength(1);
+    expect(searchIds(db, spec, 1, 0)).toEqual([exactId]);
+    if (total > 1) expect(searchIds(db, spec, 3, 1)).toEqual(all.slice(1, 4));
   });
 });
