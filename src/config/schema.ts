@@ -109,7 +109,7 @@ export const SETTINGS = {
   },
   trustProxy: { env: "TRUST_PROXY", default: "off", help: "Trust X-Forwarded-* headers (behind a reverse proxy).", parse: onOff },
   cacheSizeMb: { env: "SQLITE_CACHE_MB", default: "64", help: "SQLite page cache per connection, in MiB.", parse: integer(1, 65536) },
-  mmapSizeMb: { env: "SQLITE_MMAP_MB", default: "1024", help: "SQLite memory-mapped I/O size, in MiB (0 disables).", parse: integer(0, 1_048_576) },
+  mmapSizeMb: { env: "SQLITE_MMAP_MB", default: "0", help: "SQLite memory-mapped I/O size, in MiB (0 disables: reads go through the page cache; mapped pages count in the server's RSS, once per connection).", parse: integer(0, 1_048_576) },
   searchWorkers: {
     env: "SEARCH_WORKERS",
     default: "auto",
