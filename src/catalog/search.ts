@@ -1,6 +1,6 @@
 import type { Db } from "./db.js";
-import type { CatalogFilter } from "./filter-sql.js";
-import { and, MATCH_ROWS, newestIds, planOf, probe } from "./search-plan.js";
+import { EMPTY_FILTER, type CatalogFilter } from "./filter-sql.js";
+import { and, MATCH_ROWS, newestIds, planOf, probe, type Plan } from "./search-plan.js";
 import { relevanceIds } from "./search-relevance.js";
 import { stmt } from "./statements.js";
 import { catalogVersion } from "./version.js";
@@ -56,19 +56,42 @@ export function searchIds(db: Db, spec: SearchSpec, limit: number, offset: numbe
   }
   if (spec.sort === "relevance" && spec.match !== null) return relevanceIds(db, spec.match, spec.exactDvdId, spec.filter, limit, offset);
   if (spec.sort === "release" || spec.sort === "relevance") return newestIds(db, plan.fts, plan.where, plan.params, limit, offset);
-  // Other sorts: few matches are fetched and sorted; many, and the sort's index is
-  // walked keeping the rows whose key is in the list of matches (SQLite builds the
-  // list once, in key order, with a Bloom filter: ~0.4 us a match). Testing each row
-  // with MATCH ... AND rowid = ? instead reads the term's postings for every row
-  // (~50 us a row at 1M titles).
-  const order = ORDER[spec.sort];
-  const walk = probe(db, plan.fts, WALK_FROM + 1) > WALK_FROM;
-  const sql = walk
-    ? `SELECT m.id FROM movies m INDEXED BY ${order.index}
-       ${and(["m.fts_key IN (SELECT rowid FROM movies_fts WHERE movies_fts MATCH ?)", ...plan.where])}
-       ORDER BY ${order.by} LIMIT ? OFFSET ?`
-    : `SELECT m.id FROM ${MATCH_ROWS} ${and(["movies_fts MATCH ?", ...plan.where])} ORDER BY ${order.by} LIMIT ? OFFSET ?`;
-  return stmt(db, sql).pluck().all(plan.fts, ...plan.params, limit, offset) as number[];
+  return sortedIds(db, spec, { ...plan, fts: plan.fts }, limit, offset);
+}
+
+/** Measured at 1M titles: testing one row against an FTS expression, and listing one match (tests change them). */
+export const WALK_COSTS = { testRowUs: 200, listMatchUs: 0.4 };
+
+/**
+ * update, rating, views. Few matches are fetched and sorted. Many, and the sort's
+ * index is walked keeping the matching rows, in one of two ways, whichever costs
+ * less: test each row walked (MATCH ... AND rowid = m.fts_key, ~200 us: cheap when
+ * matches are dense and the page is near the start, e.g. page 1 of a word in half
+ * the catalog walks ~40 rows), or keep the rows in the list of all matches (SQLite
+ * builds it once, in key order, with a Bloom filter: ~0.4 us a match).
+ */
+function sortedIds(db: Db, spec: SearchSpec, plan: Plan & { fts: string }, limit: number, offset: number): number[] {
+  const order = ORDER[spec.sort as Exclude<SortKey, "relevance" | "release">];
+  const params = [plan.fts, ...plan.params, limit, offset];
+  if (probe(db, plan.fts, WALK_FROM + 1) <= WALK_FROM) {
+    const sql = `SELECT m.id FROM ${MATCH_ROWS} ${and(["movies_fts MATCH ?", ...plan.where])} ORDER BY ${order.by} LIMIT ? OFFSET ?`;
+    return stmt(db, sql).pluck().all(...params) as number[];
+  }
+  const matches = countMatches(db, spec);
+  const titles = countMatches(db, { match: null, filter: EMPTY_FILTER });
+  const walked = ((offset + limit) * titles) / Math.max(1, matches);
+  if (walked * WALK_COSTS.testRowUs < matches * WALK_COSTS.listMatchUs) {
+    // Matches may be rarer at the top of this order than on average: walk a bounded
+    // window, and fall back to the list when it holds too few.
+    const window = Math.ceil(2 * walked + 50);
+    const sql = `SELECT m.id FROM (SELECT * FROM movies m INDEXED BY ${order.index} ${and(plan.where)} ORDER BY ${order.by} LIMIT ${window}) m
+      WHERE EXISTS (SELECT 1 FROM movies_fts WHERE movies_fts MATCH ? AND rowid = m.fts_key) ORDER BY ${order.by} LIMIT ? OFFSET ?`;
+    const ids = stmt(db, sql).pluck().all(...plan.params, plan.fts, limit, offset) as number[];
+    if (ids.length === limit) return ids;
+  }
+  const sql = `SELECT m.id FROM movies m INDEXED BY ${order.index}
+    ${and(["m.fts_key IN (SELECT rowid FROM movies_fts WHERE movies_fts MATCH ?)", ...plan.where])} ORDER BY ${order.by} LIMIT ? OFFSET ?`;
+  return stmt(db, sql).pluck().all(...params) as number[];
 }
 
 /**
