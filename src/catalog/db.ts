@@ -1,5 +1,5 @@
-import { mkdirSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { existsSync, mkdirSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
@@ -8,7 +8,19 @@ import { rebuildFtsIfFlagged } from "./fts-rebuild.js";
 
 export type Db = Database.Database;
 
-export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../../migrations");
+/**
+ * The repository's migrations/ folder, the nearest one above this module: two levels
+ * up from src/catalog/db.ts, one level up from the dist/ bundle it is compiled into.
+ */
+export const MIGRATIONS_DIR = findMigrationsDir(dirname(fileURLToPath(import.meta.url)));
+
+function findMigrationsDir(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    const candidate = join(dir, "migrations");
+    if (existsSync(join(candidate, "meta", "_journal.json"))) return candidate;
+    if (dirname(dir) === dir) throw new Error(`no migrations/ folder above ${from}`);
+  }
+}
 
 export interface OpenOptions {
   cacheSizeMb?: number;

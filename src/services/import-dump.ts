@@ -474,14 +474,11 @@ function tsxApiUrl(): string {
 }
 
 function startWorker(job: RecordJob): Worker {
-  const self = import.meta.url;
+  const fromSource = import.meta.url.endsWith(".ts");
+  // Beside this module in src/services/, or beside the bundle in dist/ (a build entry point of its own).
+  const workerFile = new URL(fromSource ? "./import-dump-worker.ts" : "./import-dump-worker.js", import.meta.url).href;
   // From TypeScript sources the worker registers tsx first: `node --import tsx` does not reach worker threads.
-  const tsx = self.endsWith(".ts") ? tsxApiUrl() : null;
-  const entry = [
-    `import { workerData, parentPort } from "node:worker_threads";`,
-    tsx ? `(await import(${JSON.stringify(tsx)})).register();` : "",
-    `await (await import(${JSON.stringify(self)})).runRecordWorker(workerData, parentPort);`,
-  ].join("\n");
+  const entry = [fromSource ? `(await import(${JSON.stringify(tsxApiUrl())})).register();` : "", `await import(${JSON.stringify(workerFile)});`].join("\n");
   // Left alone, V8 lets a worker's heap grow to gigabytes of garbage before it collects; the live set is well under 100 MB.
   const resourceLimits = { maxOldGenerationSizeMb: 192, maxYoungGenerationSizeMb: 48 };
   return new Worker(new URL(`data:text/javascript,${encodeURIComponent(entry)}`), { workerData: job, resourceLimits });

@@ -17,7 +17,8 @@ interface Slot {
 }
 
 const here = fileURLToPath(import.meta.url);
-// From TypeScript sources the worker starts through a small entry that registers the loader.
+// From TypeScript sources the worker starts through a small entry that registers the loader;
+// compiled, it is an entry point of the build beside the bundle (dist/search-worker.js).
 const WORKER_FILE = new URL(extname(here) === ".ts" ? "./search-worker-entry.mjs" : "./search-worker.js", import.meta.url);
 
 /**
