@@ -1,0 +1,141 @@
+/**
+ * Compiles src/ into dist/ so that `npm start` and `npm run cli` run plain JavaScript:
+ * loading the sources through a TypeScript loader took seconds of every start.
+ *
+ * One ESM bundle per entry point (the process entry and the two worker threads, each
+ * where src/ expects it beside the bundle). The packages are bundled too: resolving
+ * and loading their ~1,000 files one by one took about half of the start-up left
+ * once the sources were compiled. A few stay in node_modules (EXTERNAL). Bundled
+ * files of packages that find their own files through __dirname or __filename (the
+ * docs UI serves its static/ folder) get them as where the file lies in node_modules.
+ *
+ * dist/build-stamp.json holds a hash of every input of the last build, so a run with
+ * nothing changed (npm's prestart/precli, the tests, the benchmark) only reads and
+ * hashes the inputs.
+ *
+ *   node scripts/build.mjs            build unless dist/ is current
+ *   node scripts/build.mjs --force    build anyway
+ */
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, resolve, sep } from "node:path";
+import { pathToFileURL } from "node:url";
+
+export const ROOT = resolve(import.meta.dirname, "..");
+export const DIST = join(ROOT, "dist");
+export const ENTRY_POINTS = {
+  main: "src/main.ts",
+  "search-worker": "src/services/search-worker.ts",
+  "import-dump-worker": "src/services/import-dump-worker.ts",
+};
+/**
+ * better-sqlite3 is a native addon; node-cron finds its daemon file through its own
+ * import.meta.url, which in a bundle would be the bundle's.
+ */
+const EXTERNAL = ["better-sqlite3", "node-cron"];
+const STAMP = join(DIST, "build-stamp.json");
+/**
+ * Inputs besides the sources. The installed packages are stood for by npm's record of
+ * node_modules (rewritten by every install), not hashed file by file.
+ */
+const SETTINGS = ["scripts/build.mjs", "package.json", "package-lock.json", "node_modules/.package-lock.json", "tsconfig.json"];
+
+/** Defines __dirname and __filename in each bundled package file that uses them, from the bundle's own URL. */
+const packagePaths = {
+  name: "package-paths",
+  setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/].*\.c?js$/ }, (args) => {
+      const contents = readFileSync(args.path, "utf8");
+      if (!/\b__(dirname|filename)\b/.test(contents)) return undefined;
+      const url = JSON.stringify(relative(DIST, args.path).split(sep).join("/"));
+      // On the first line, so that line numbers (and the source map) stay as they are;
+      // no import.meta here, which would make esbuild take a CommonJS file for an ES module.
+      const define = `var __filename = __bundlePath(${url}), __dirname = __bundleDirname(__filename);`;
+      return { contents: define + contents, loader: "js", resolveDir: dirname(args.path) };
+    });
+  },
+};
+
+/** What bundled CommonJS needs from the module scope of an ES module. */
+const BANNER = [
+  `import { createRequire as __bundleCreateRequire } from "node:module";`,
+  `import { dirname as __bundleDirname } from "node:path";`,
+  `import { fileURLToPath as __bundleFileURLToPath } from "node:url";`,
+  `const require = __bundleCreateRequire(import.meta.url);`,
+  `const __bundlePath = (url) => __bundleFileURLToPath(new URL(url, import.meta.url));`,
+].join(" ");
+
+/** A file's content hash, null for a missing file (or a directory). */
+function hashOf(file) {
+  const path = join(ROOT, file);
+  if (!existsSync(path) || !statSync(path).isFile()) return null;
+  return createHash("sha256").update(readFileSync(path)).digest("hex").slice(0, 16);
+}
+
+/** The files of the last build (sources and settings) with their hashes, or null when dist/ is missing or incomplete. */
+function readStamp() {
+  try {
+    const stamp = JSON.parse(readFileSync(STAMP, "utf8"));
+    return stamp.outputs.every((f) => existsSync(join(ROOT, f))) ? stamp : null;
+  } catch {
+    return null;
+  }
+}
+
+export function isCurrent() {
+  const stamp = readStamp();
+  return stamp !== null && Object.entries(stamp.inputs).every(([file, hash]) => hashOf(file) === hash);
+}
+
+/** Writes through a temporary file and a rename, so a process starting meanwhile never reads half a file. */
+function writeAtomically(path, contents) {
+  mkdirSync(dirname(path), { recursive: true });
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, contents);
+  renameSync(tmp, path);
+}
+
+export async function build() {
+  // Hashed before esbuild reads them: a file edited during the build then leaves the stamp stale, not the build.
+  const sourceFiles = readdirSync(join(ROOT, "src"), { recursive: true }).map((f) => join("src", f).split(sep).join("/"));
+  const before = new Map([...sourceFiles, ...SETTINGS].map((f) => [f, hashOf(f)]));
+  const esbuild = await import("esbuild");
+  const result = await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: ENTRY_POINTS,
+    outdir: DIST,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    external: EXTERNAL,
+    plugins: [packagePaths],
+    banner: { js: BANNER },
+    metafile: true,
+    write: false,
+    logLevel: "warning",
+  });
+  const outputs = [];
+  for (const file of result.outputFiles) {
+    writeAtomically(file.path, file.contents);
+    outputs.push(file.path.slice(ROOT.length + 1));
+  }
+  const sources = Object.keys(result.metafile.inputs).filter((f) => !f.startsWith("node_modules/"));
+  const files = [...sources, ...SETTINGS].sort();
+  const inputs = Object.fromEntries(files.map((f) => [f, before.get(f) ?? hashOf(f)]));
+  writeAtomically(STAMP, JSON.stringify({ esbuild: esbuild.version, inputs, outputs }, null, 1) + "\n");
+}
+
+/** Builds dist/ unless it is current; returns whether it built. */
+export async function ensureBuilt({ force = false } = {}) {
+  if (!force && isCurrent()) return false;
+  await build();
+  return true;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const t0 = performance.now();
+  const built = await ensureBuilt({ force: process.argv.includes("--force") });
+  // stderr: the CLI's stdout stays the command's own output.
+  if (built) process.stderr.write(`built dist/ in ${Math.round(performance.now() - t0)} ms\n`);
+}
