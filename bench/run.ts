@@ -15,6 +15,7 @@ import { ensureImportFile, importFigures, truncatedCopy } from "./import-file.js
 import { runLoad, startLoad, type LoadOptions, type LoadResult } from "./load.js";
 import {
   childEnv,
+  ensureBuild,
   killChildren,
   processMemory,
   runCli,
@@ -74,6 +75,7 @@ async function main(): Promise<void> {
   process.once("SIGTERM", onSignal);
 
   try {
+    await ensureBuild(log);
     const catalog = currentBenchCatalog(opt.records, log);
     catalog.db.close();
     const servePath = join(dir, "serve.db");

@@ -1,21 +1,21 @@
 /**
- * Time from `npm start` (node --import tsx src/main.ts serve) to the first answered
- * request, on an empty catalog and on a generated one.
+ * Time from `npm start` (node dist/main.js serve) to the first answered request, on
+ * an empty catalog and on a generated one.
  *   node --import tsx bench/startup.ts --records 100000
  */
 import { spawn } from "node:child_process";
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { benchCatalog } from "./catalog-file.js";
+import { ENTRY, ensureBuild, ROOT } from "./processes.js";
 
 const { values } = parseArgs({ options: { records: { type: "string", default: "100000" }, runs: { type: "string", default: "3" } } });
-const ROOT = resolve(import.meta.dirname, "..");
 
 async function timeStart(dbPath: string, port: number): Promise<number> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts", "serve"], {
+  const child = spawn(process.execPath, [...ENTRY, "serve"], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_PATH: dbPath, PORT: String(port), LOG_LEVEL: "warn", SAMPLE_DATA: "off", INGEST_CRON: "off" },
     stdio: "ignore",
@@ -36,6 +36,7 @@ async function timeStart(dbPath: string, port: number): Promise<number> {
   }
 }
 
+await ensureBuild((s) => console.log(s));
 const dir = mkdtempSync(join(tmpdir(), "vc-start-"));
 const { path, db } = benchCatalog(Number(values.records));
 db.close();

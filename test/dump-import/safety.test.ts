@@ -9,7 +9,7 @@ import { writeSampleDump } from "../../src/dump/sample-dump.js";
 import { buildServer } from "../../src/server/app.js";
 import { importDump } from "../../src/services/import-dump.js";
 import { tempCatalog, testConfig } from "../helpers/build-app.js";
-import { ROOT } from "../helpers/run-cli.js";
+import { CLI_ENTRY, ROOT } from "../helpers/run-cli.js";
 import { TempDir, baseBlocks, dumpText, snapshot } from "./helpers.js";
 
 const files = new TempDir();
@@ -60,7 +60,7 @@ describe("import-dump: the catalog stays usable and whole", () => {
     const dump = join(files.path, "big.sql.gz");
     await writeSampleDump({ videos: 15_000, seed: 9, out: dump });
 
-    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts", "import-dump", dump], {
+    const child = spawn(process.execPath, [CLI_ENTRY, "import-dump", dump], {
       cwd: ROOT,
       env: { ...process.env, DATABASE_PATH: path, LOG_LEVEL: "warn" },
       stdio: ["ignore", "pipe", "pipe"],

@@ -11,7 +11,7 @@ import { createProviderRuntime } from "../../src/providers/runtime.js";
 import { buildServer } from "../../src/server/app.js";
 import { startSimulator, type Simulator } from "../../src/simulator/index.js";
 import { testConfig } from "../helpers/build-app.js";
-import { ROOT, runCliAsync } from "../helpers/run-cli.js";
+import { CLI_ENTRY, ROOT, runCliAsync } from "../helpers/run-cli.js";
 
 const snapshot = (db: Db) => db.prepare("SELECT provider || ' ' || content_id || ' ' || hash FROM movies ORDER BY 1").pluck().all();
 
@@ -39,7 +39,7 @@ describe("ingest CLI: SIGKILL mid-run, then resume", () => {
   it("ends with exactly the records of a clean run, while the API keeps answering", async () => {
     // The killed run: slow enough (20 requests/s) to be stopped in the middle.
     const db = openCatalog(env.DATABASE_PATH);
-    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts", "ingest", "--provider", "fanza", "--since", "2012-01-01"], {
+    const child = spawn(process.execPath, [CLI_ENTRY, "ingest", "--provider", "fanza", "--since", "2012-01-01"], {
       cwd: ROOT,
       env: { ...process.env, ...env, PROVIDER_FANZA_RATE: "20" },
       stdio: "ignore",
@@ -92,7 +92,7 @@ describe("ingest CLI: SIGKILL mid-run, then resume", () => {
   });
 
   it("refuses a second run while one is going", async () => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts", "ingest", "--provider", "fanza", "--since", "2001-01-01"], {
+    const child = spawn(process.execPath, [CLI_ENTRY, "ingest", "--provider", "fanza", "--since", "2001-01-01"], {
       cwd: ROOT,
       env: { ...process.env, ...env, DATABASE_PATH: join(dir, "overlap.db"), PROVIDER_FANZA_RATE: "5" },
       stdio: "ignore",

@@ -40,6 +40,11 @@ describe("the server process, started as the README says (npm start)", () => {
     });
     expect(movie.status).toBe(200);
     expect(((await movie.json()) as { result: { dvdId: string } }).result.dvdId).toBe(records[0].dvdId);
+
+    // Searches run on worker threads, which start from a build entry point of their own.
+    const query = await fetch(`${base}/query?q=${records[0].dvdId}`, { headers: { "x-service-key": key! } });
+    expect(query.status).toBe(200);
+    expect(((await query.json()) as { results: { dvdId: string }[] }).results[0].dvdId).toBe(records[0].dvdId);
   });
 
   it("shuts down cleanly on SIGTERM", async () => {

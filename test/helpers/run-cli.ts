@@ -2,6 +2,8 @@ import { spawn, spawnSync } from "node:child_process";
 import { resolve } from "node:path";
 
 export const ROOT = resolve(import.meta.dirname, "../..");
+/** What `npm start` and `npm run cli` run: the build in dist/ (the global setup builds it when stale). */
+export const CLI_ENTRY = "dist/main.js";
 
 export interface CliResult {
   status: number | null;
@@ -9,9 +11,9 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs `src/main.ts` as `npm run cli` does (through tsx), with extra env. */
+/** Runs the CLI as `npm run cli` does, with extra env. */
 export function runCli(args: string[], env: Record<string, string>, input?: string): CliResult {
-  const r = spawnSync(process.execPath, ["--import", "tsx", "src/main.ts", ...args], {
+  const r = spawnSync(process.execPath, [CLI_ENTRY, ...args], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: "warn", ...env },
     encoding: "utf8",
@@ -24,7 +26,7 @@ export function runCli(args: string[], env: Record<string, string>, input?: stri
 /** Like runCli, without blocking this process (needed when a server in this process must answer the CLI). */
 export function runCliAsync(args: string[], env: Record<string, string>): Promise<CliResult> {
   return new Promise((resolveRun) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts", ...args], {
+    const child = spawn(process.execPath, [CLI_ENTRY, ...args], {
       cwd: ROOT,
       env: { ...process.env, LOG_LEVEL: "warn", ...env },
       stdio: ["ignore", "pipe", "pipe"],
