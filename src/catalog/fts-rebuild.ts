@@ -1,6 +1,7 @@
 import type { Db } from "./db.js";
 import { decodeDoc } from "./doc-codec.js";
 import { ftsFields } from "./fts-fields.js";
+import { optimizeIndex } from "./fts-maintenance.js";
 import { stmt } from "./statements.js";
 import { noteCatalogWrite } from "./version.js";
 
@@ -52,6 +53,7 @@ export function rebuildFtsIfFlagged(db: Db, log: (line: string) => void = () => 
       if (done % 100_000 < BATCH) log(`  ${done} / ${total}`);
     }
     stmt(db, "DELETE FROM meta WHERE key = ?").run(FLAG);
+    optimizeIndex(db);
     noteCatalogWrite(db);
     log(`search index rebuilt: ${done} titles`);
     return done;

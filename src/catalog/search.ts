@@ -1,5 +1,6 @@
 import type { Db } from "./db.js";
 import { EMPTY_FILTER, type CatalogFilter } from "./filter-sql.js";
+import { indexSegments } from "./fts-maintenance.js";
 import { and, MATCH_ROWS, newestIds, planOf, probe, type Plan } from "./search-plan.js";
 import { relevanceIds } from "./search-relevance.js";
 import { stmt } from "./statements.js";
@@ -59,13 +60,27 @@ export function searchIds(db: Db, spec: SearchSpec, limit: number, offset: numbe
   return sortedIds(db, spec, { ...plan, fts: plan.fts }, limit, offset);
 }
 
-/** Measured at 1M titles: testing one row against an FTS expression, and listing one match (tests change them). */
-export const WALK_COSTS = { testRowUs: 200, listMatchUs: 0.4 };
+/**
+ * Measured at 1M titles: testing one row against an FTS expression costs ~15 us plus
+ * ~8 us for each segment of the index (23 segments after a bulk load: ~200 us; one
+ * after optimizeIndex: ~23 us); listing one match ~0.4 us. Tests change them.
+ */
+export const WALK_COSTS = { testRowUs: (segments: number) => 15 + 8 * segments, listMatchUs: 0.4 };
+const SEGMENTS_TTL_MS = 30_000;
+const segmentsSeen = new WeakMap<Db, { n: number; at: number }>();
+
+function segments(db: Db): number {
+  const seen = segmentsSeen.get(db);
+  if (seen && Date.now() - seen.at < SEGMENTS_TTL_MS) return seen.n;
+  const n = indexSegments(db);
+  segmentsSeen.set(db, { n, at: Date.now() });
+  return n;
+}
 
 /**
  * update, rating, views. Few matches are fetched and sorted. Many, and the sort's
  * index is walked keeping the matching rows, in one of two ways, whichever costs
- * less: test each row walked (MATCH ... AND rowid = m.fts_key, ~200 us: cheap when
+ * less: test each row walked (MATCH ... AND rowid = m.fts_key, 23-200 us: cheap when
  * matches are dense and the page is near the start, e.g. page 1 of a word in half
  * the catalog walks ~40 rows), or keep the rows in the list of all matches (SQLite
  * builds it once, in key order, with a Bloom filter: ~0.4 us a match).
@@ -80,7 +95,7 @@ function sortedIds(db: Db, spec: SearchSpec, plan: Plan & { fts: string }, limit
   const matches = countMatches(db, spec);
   const titles = countMatches(db, { match: null, filter: EMPTY_FILTER });
   const walked = ((offset + limit) * titles) / Math.max(1, matches);
-  if (walked * WALK_COSTS.testRowUs < matches * WALK_COSTS.listMatchUs) {
+  if (walked * WALK_COSTS.testRowUs(segments(db)) < matches * WALK_COSTS.listMatchUs) {
     // Matches may be rarer at the top of this order than on average: walk a bounded
     // window, and fall back to the list when it holds too few.
     const window = Math.ceil(2 * walked + 50);

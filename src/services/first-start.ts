@@ -1,6 +1,7 @@
 import type { Db } from "../catalog/db.js";
 import { createKey, listKeys } from "../catalog/keys.js";
 import { getMeta, setMeta } from "../catalog/meta.js";
+import { settleIndexAfterBulkWrite } from "../catalog/fts-maintenance.js";
 import { upsertRecords } from "../catalog/movies-write.js";
 import { stmt } from "../catalog/statements.js";
 import { generateSampleRecords, SAMPLE_PROVIDER } from "../catalog/sample/generate.js";
@@ -26,6 +27,7 @@ export function loadSampleRecords(
     added += upsertRecords(db, batch).added;
     options.onBatch?.(start + batch.length);
   }
+  settleIndexAfterBulkWrite(db, added);
   return added;
 }
 

@@ -3,6 +3,7 @@ import { open, readFile, stat } from "node:fs/promises";
 import { createInterface } from "node:readline";
 import type { Db } from "../catalog/db.js";
 import type { IngestRecord } from "../catalog/record.js";
+import { settleIndexAfterBulkWrite } from "../catalog/fts-maintenance.js";
 import { upsertRecords } from "../catalog/movies-write.js";
 import { importedIngestRecord, normalizeImported } from "./record-normalize.js";
 
@@ -115,5 +116,6 @@ export async function importFile(db: Db, path: string, options: ImportOptions): 
     if (batch.length >= batchSize) flush();
   }
   flush();
+  settleIndexAfterBulkWrite(db, summary.added + summary.updated);
   return summary;
 }
