@@ -61,6 +61,26 @@ export function filterParts(f: CatalogFilter): FilterParts {
   };
 }
 
+/**
+ * The same filter as conditions on the row alone, when it has only censorship,
+ * providers and ranges (columns of movies too; names and sites are folded, so they
+ * stay tokens). Walking a sort index, such a test costs well under a microsecond a
+ * row, where a tag token costs an FTS5 seek.
+ */
+export function rowConditions(f: CatalogFilter): { where: string[]; params: unknown[] } | null {
+  if (f.names.length > 0 || f.sites.length > 0) return null;
+  const { where, params } = filterParts({ ...f, censored: undefined, providers: null });
+  if (f.censored !== undefined) {
+    where.push("m.censored = ?");
+    params.push(f.censored ? 1 : 0);
+  }
+  if (f.providers !== null) {
+    where.push(`m.provider IN (${f.providers.map(() => "?").join(", ") || "NULL"})`);
+    params.push(...f.providers);
+  }
+  return { where, params };
+}
+
 export function isEmptyFilter(f: CatalogFilter): boolean {
   const p = filterParts(f);
   return p.where.length === 0 && p.tags === null && !p.none;

@@ -1,5 +1,5 @@
 import type { Db } from "./db.js";
-import { EMPTY_FILTER, type CatalogFilter } from "./filter-sql.js";
+import { EMPTY_FILTER, rowConditions, type CatalogFilter } from "./filter-sql.js";
 import { indexSegments } from "./fts-maintenance.js";
 import { and, MATCH_ROWS, newestIds, planOf, probe, type Plan } from "./search-plan.js";
 import { relevanceIds } from "./search-relevance.js";
@@ -61,11 +61,22 @@ export function searchIds(db: Db, spec: SearchSpec, limit: number, offset: numbe
 }
 
 /**
- * Measured at 1M titles: testing one row against an FTS expression costs ~15 us plus
- * ~8 us for each segment of the index (23 segments after a bulk load: ~200 us; one
- * after optimizeIndex: ~23 us); listing one match ~0.4 us. Tests change them.
+ * Costs measured at 1M titles, per match or per row walked (tests change them):
+ * - fetch: read a match's row and sort it with the others, ~1.5 us;
+ * - list: put a match in the list a walk keeps rows by (in key order, with a Bloom
+ *   filter), ~0.4 us; the walk then reads the sort index alone, ~0.1 us a row (the
+ *   index holds fts_key), or the row too when there are ranges, ~1.5 us;
+ * - test: check one walked row against the FTS expression, ~15 us plus ~8 us for each
+ *   segment of the index (23 segments after a bulk load: ~200 us; after optimizeIndex
+ *   one: ~23 us); or against its own columns (rowConditions), ~1.5 us.
  */
-export const WALK_COSTS = { testRowUs: (segments: number) => 15 + 8 * segments, listMatchUs: 0.4 };
+export const PLAN_COSTS = {
+  fetchUs: 1.5,
+  listUs: 0.4,
+  walkIndexUs: 0.1,
+  walkRowUs: 1.5,
+  testUs: (segments: number) => 15 + 8 * segments,
+};
 const SEGMENTS_TTL_MS = 30_000;
 const segmentsSeen = new WeakMap<Db, { n: number; at: number }>();
 
@@ -78,35 +89,46 @@ function segments(db: Db): number {
 }
 
 /**
- * update, rating, views. Few matches are fetched and sorted. Many, and the sort's
- * index is walked keeping the matching rows, in one of two ways, whichever costs
- * less: test each row walked (MATCH ... AND rowid = m.fts_key, 23-200 us: cheap when
- * matches are dense and the page is near the start, e.g. page 1 of a word in half
- * the catalog walks ~40 rows), or keep the rows in the list of all matches (SQLite
- * builds it once, in key order, with a Bloom filter: ~0.4 us a match).
+ * update, rating, views: the cheapest of three plans, by the counts (cached) and the
+ * costs above. Few matches (at most WALK_FROM, or sparse ones) are fetched and sorted.
+ * Otherwise the sort's index is walked until the page is full (about page end x
+ * titles / matches rows), keeping either the rows tested one by one (cheap when
+ * matches are dense and the page near the start: page 1 of a word in half the
+ * catalog walks ~40 rows) or those in the list of all matches.
  */
 function sortedIds(db: Db, spec: SearchSpec, plan: Plan & { fts: string }, limit: number, offset: number): number[] {
   const order = ORDER[spec.sort as Exclude<SortKey, "relevance" | "release">];
-  const params = [plan.fts, ...plan.params, limit, offset];
-  if (probe(db, plan.fts, WALK_FROM + 1) <= WALK_FROM) {
+  const fetchAndSort = () => {
     const sql = `SELECT m.id FROM ${MATCH_ROWS} ${and(["movies_fts MATCH ?", ...plan.where])} ORDER BY ${order.by} LIMIT ? OFFSET ?`;
-    return stmt(db, sql).pluck().all(...params) as number[];
-  }
+    return stmt(db, sql).pluck().all(plan.fts, ...plan.params, limit, offset) as number[];
+  };
+  if (probe(db, plan.fts, WALK_FROM + 1) <= WALK_FROM) return fetchAndSort();
   const matches = countMatches(db, spec);
   const titles = countMatches(db, { match: null, filter: EMPTY_FILTER });
-  const walked = ((offset + limit) * titles) / Math.max(1, matches);
-  if (walked * WALK_COSTS.testRowUs(segments(db)) < matches * WALK_COSTS.listMatchUs) {
+  const walked = Math.min(titles, ((offset + limit) * titles) / Math.max(1, matches));
+  const rows = spec.match === null ? rowConditions(spec.filter) : null;
+  const cost = {
+    fetch: matches * PLAN_COSTS.fetchUs,
+    list: matches * PLAN_COSTS.listUs + walked * (plan.where.length ? PLAN_COSTS.walkRowUs : PLAN_COSTS.walkIndexUs),
+    test: walked * (rows ? PLAN_COSTS.walkRowUs : PLAN_COSTS.testUs(segments(db))),
+  };
+  if (cost.fetch <= cost.list && cost.fetch <= cost.test) return fetchAndSort();
+  if (cost.test < cost.list) {
     // Matches may be rarer at the top of this order than on average: walk a bounded
     // window, and fall back to the list when it holds too few.
     const window = Math.ceil(2 * walked + 50);
-    const sql = `SELECT m.id FROM (SELECT * FROM movies m INDEXED BY ${order.index} ${and(plan.where)} ORDER BY ${order.by} LIMIT ${window}) m
-      WHERE EXISTS (SELECT 1 FROM movies_fts WHERE movies_fts MATCH ? AND rowid = m.fts_key) ORDER BY ${order.by} LIMIT ? OFFSET ?`;
-    const ids = stmt(db, sql).pluck().all(...plan.params, plan.fts, limit, offset) as number[];
+    const top = `SELECT * FROM movies m INDEXED BY ${order.index} ${and(rows ? rows.where : plan.where)} ORDER BY ${order.by} LIMIT ${window}`;
+    const ids = (
+      rows
+        ? stmt(db, `SELECT m.id FROM (${top}) m ORDER BY ${order.by} LIMIT ? OFFSET ?`).pluck().all(...rows.params, limit, offset)
+        : stmt(db, `SELECT m.id FROM (${top}) m WHERE EXISTS (SELECT 1 FROM movies_fts WHERE movies_fts MATCH ? AND rowid = m.fts_key)
+            ORDER BY ${order.by} LIMIT ? OFFSET ?`).pluck().all(...plan.params, plan.fts, limit, offset)
+    ) as number[];
     if (ids.length === limit) return ids;
   }
   const sql = `SELECT m.id FROM movies m INDEXED BY ${order.index}
     ${and(["m.fts_key IN (SELECT rowid FROM movies_fts WHERE movies_fts MATCH ?)", ...plan.where])} ORDER BY ${order.by} LIMIT ? OFFSET ?`;
-  return stmt(db, sql).pluck().all(...params) as number[];
+  return stmt(db, sql).pluck().all(plan.fts, ...plan.params, limit, offset) as number[];
 }
 
 /**
