@@ -2,12 +2,13 @@
  * Compiles src/ into dist/ so that `npm start` and `npm run cli` run plain JavaScript:
  * loading the sources through a TypeScript loader took seconds of every start.
  *
- * One ESM bundle per entry point (the process entry and the two worker threads, each
- * where src/ expects it beside the bundle). The packages are bundled too: resolving
- * and loading their ~1,000 files one by one took about half of the start-up left
- * once the sources were compiled. A few stay in node_modules (EXTERNAL). Bundled
- * files of packages that find their own files through __dirname or __filename (the
- * docs UI serves its static/ folder) get them as where the file lies in node_modules.
+ * ESM bundles of the process entry and the two worker threads, each where src/ expects
+ * it beside the bundle, their shared code in chunks; each CLI command is a chunk of
+ * its own, so that `keys list` does not load the HTTP stack. The packages are bundled
+ * too: resolving and loading their ~1,000 files one by one took about half of the
+ * start-up left once the sources were compiled. A few stay in node_modules (EXTERNAL).
+ * Bundled files of packages that find their own files through __dirname or __filename
+ * (the docs UI serves its static/ folder) get them as where the file lies in node_modules.
  *
  * dist/build-stamp.json holds a hash of every input of the last build, so a run with
  * nothing changed (npm's prestart/precli, the tests, the benchmark) only reads and
@@ -17,7 +18,7 @@
  *   node scripts/build.mjs --force    build anyway
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -72,11 +73,10 @@ function hashOf(file) {
   return createHash("sha256").update(readFileSync(path)).digest("hex").slice(0, 16);
 }
 
-/** The files of the last build (sources and settings) with their hashes, or null when dist/ is missing or incomplete. */
+/** The inputs of the last build (sources and settings) with their hashes, and its outputs; null before the first. */
 function readStamp() {
   try {
-    const stamp = JSON.parse(readFileSync(STAMP, "utf8"));
-    return stamp.outputs.every((f) => existsSync(join(ROOT, f))) ? stamp : null;
+    return JSON.parse(readFileSync(STAMP, "utf8"));
   } catch {
     return null;
   }
@@ -84,7 +84,8 @@ function readStamp() {
 
 export function isCurrent() {
   const stamp = readStamp();
-  return stamp !== null && Object.entries(stamp.inputs).every(([file, hash]) => hashOf(file) === hash);
+  if (stamp === null || !stamp.outputs.every((f) => existsSync(join(ROOT, f)))) return false;
+  return Object.entries(stamp.inputs).every(([file, hash]) => hashOf(file) === hash);
 }
 
 /** Writes through a temporary file and a rename, so a process starting meanwhile never reads half a file. */
@@ -111,19 +112,21 @@ export async function build() {
     external: EXTERNAL,
     plugins: [packagePaths],
     banner: { js: BANNER },
+    splitting: true,
     metafile: true,
     write: false,
     logLevel: "warning",
   });
-  const outputs = [];
-  for (const file of result.outputFiles) {
-    writeAtomically(file.path, file.contents);
-    outputs.push(file.path.slice(ROOT.length + 1));
-  }
+  const previous = readStamp()?.outputs ?? [];
+  // Chunks (named by their content) before the entries that import them.
+  const entries = new Set(Object.keys(ENTRY_POINTS).map((name) => join(DIST, `${name}.js`)));
+  const files = [...result.outputFiles].sort((a, b) => Number(entries.has(a.path)) - Number(entries.has(b.path)));
+  for (const file of files) writeAtomically(file.path, file.contents);
+  const outputs = files.map((file) => relative(ROOT, file.path).split(sep).join("/"));
   const sources = Object.keys(result.metafile.inputs).filter((f) => !f.startsWith("node_modules/"));
-  const files = [...sources, ...SETTINGS].sort();
-  const inputs = Object.fromEntries(files.map((f) => [f, before.get(f) ?? hashOf(f)]));
+  const inputs = Object.fromEntries([...sources, ...SETTINGS].sort().map((f) => [f, before.get(f) ?? hashOf(f)]));
   writeAtomically(STAMP, JSON.stringify({ esbuild: esbuild.version, inputs, outputs }, null, 1) + "\n");
+  for (const old of previous) if (!outputs.includes(old)) rmSync(join(ROOT, old), { force: true });
 }
 
 /** Builds dist/ unless it is current; returns whether it built. */
