@@ -45,6 +45,11 @@ describe("the server process, started as the README says (npm start)", () => {
     const query = await fetch(`${base}/query?q=${records[0].dvdId}`, { headers: { "x-service-key": key! } });
     expect(query.status).toBe(200);
     expect(((await query.json()) as { results: { dvdId: string }[] }).results[0].dvdId).toBe(records[0].dvdId);
+
+    // The docs UI serves files of its package, which the bundle must still find in node_modules.
+    const asset = await fetch(`${base}/docs/static/swagger-ui-bundle.js`);
+    expect(asset.status).toBe(200);
+    expect((await asset.arrayBuffer()).byteLength).toBeGreaterThan(100_000);
   });
 
   it("shuts down cleanly on SIGTERM", async () => {
