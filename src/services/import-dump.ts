@@ -43,6 +43,7 @@ import { TABLE_COLUMNS, columnIndex, dumpImageUrl, galleryRange } from "../dump/
 import { calendarDay } from "../providers/coerce.js";
 import { ProviderParseError } from "../providers/errors.js";
 import { parseR18Combined } from "../providers/r18dev/parse.js";
+import { settleIndexAfterBulkWrite } from "../catalog/fts-maintenance.js";
 
 export interface ImportDumpProgress {
   phase: "read" | "index" | "write" | "commit";
@@ -592,6 +593,8 @@ export async function importDump(db: Db, path: string, options: ImportDumpOption
       }
       await progress({ phase: "commit" }, true);
       load.commit();
+      // One index segment instead of dozens: seeks by rowid (sorted searches) get ~8x cheaper.
+      if (settleIndexAfterBulkWrite(db, summary.added + summary.updated)) db.pragma("wal_checkpoint(TRUNCATE)");
     } catch (err) {
       await batches.return?.({});
       throw err;
