@@ -93,7 +93,7 @@ export async function importDumpCommand(argv: string[]): Promise<void> {
   const file = positionals[0];
   if (!file || positionals.length > 1) throw new CliError("usage: import-dump FILE   (an r18.dev dump, .sql or .sql.gz)");
   if (!existsSync(file) || !statSync(file).isFile()) throw new CliError(`no such file: ${file}`);
-  const { db } = openCli();
+  const { db } = openCli({ bulk: true });
   const view = new DumpProgressView();
   // Ctrl-C ends the import cleanly: the transaction rolls back and the staging file goes.
   const abort = new AbortController();

@@ -14,7 +14,7 @@ export async function importCommand(argv: string[]): Promise<void> {
   if (!existsSync(file)) throw new CliError(`no such file: ${file}`);
   const provider = (values.provider ?? "file").trim().toLowerCase();
   if (!PROVIDER_NAME.test(provider)) throw new CliError("--provider must be letters, digits, - or _ (at most 40)");
-  const { db } = openCli();
+  const { db } = openCli({ bulk: true });
   const progress = new Progress("import");
   try {
     const s = await importFile(db, file, {

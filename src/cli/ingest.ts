@@ -13,7 +13,7 @@ export async function ingestCommand(argv: string[]): Promise<void> {
     args: argv,
     options: { provider: { type: "string" }, since: { type: "string" }, limit: { type: "string" }, codes: { type: "string" } },
   });
-  const { config, db } = openCli();
+  const { config, db } = openCli({ bulk: true });
   const setups = providerSetups(config);
   const name = values.provider?.trim().toLowerCase();
   if (name !== undefined) {

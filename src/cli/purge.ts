@@ -7,7 +7,7 @@ export function purgeCommand(argv: string[]): void {
   const { values } = parseArgs({ args: argv, options: { provider: { type: "string" } } });
   const provider = values.provider?.trim().toLowerCase();
   if (!provider) throw new CliError("usage: purge --provider NAME");
-  const { db } = openCli();
+  const { db } = openCli({ bulk: true });
   try {
     out(`removed ${purgeProvider(db, provider)} records of provider "${provider}"`);
   } finally {

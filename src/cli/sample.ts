@@ -29,7 +29,7 @@ export async function sampleCommand(argv: string[]): Promise<void> {
     progress.done();
     return out(`wrote ${count} sample records to ${values.out}`);
   }
-  const { db } = openCli();
+  const { db } = openCli({ bulk: true });
   try {
     const added = loadSampleRecords(db, count, { seed, onBatch: (done) => progress.update(done, count) });
     progress.done();

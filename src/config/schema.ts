@@ -108,7 +108,18 @@ export const SETTINGS = {
     parse: list,
   },
   trustProxy: { env: "TRUST_PROXY", default: "off", help: "Trust X-Forwarded-* headers (behind a reverse proxy).", parse: onOff },
-  cacheSizeMb: { env: "SQLITE_CACHE_MB", default: "64", help: "SQLite page cache per connection, in MiB.", parse: integer(1, 65536) },
+  cacheSizeMb: {
+    env: "SQLITE_CACHE_MB",
+    default: "32",
+    help: "SQLite page cache per connection, in MiB (the server has one connection plus one per search worker).",
+    parse: integer(1, 65536),
+  },
+  bulkNice: {
+    env: "BULK_NICE",
+    default: "10",
+    help: "CPU niceness of the CLI's bulk writers (import, import-dump, sample, ingest, purge), so that a server on the same machine keeps the CPU while they run (0: normal priority).",
+    parse: integer(0, 19),
+  },
   mmapSizeMb: { env: "SQLITE_MMAP_MB", default: "0", help: "SQLite memory-mapped I/O size, in MiB (0 disables: reads go through the page cache; mapped pages count in the server's RSS, once per connection).", parse: integer(0, 1_048_576) },
   searchWorkers: {
     env: "SEARCH_WORKERS",
