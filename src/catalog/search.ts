@@ -37,7 +37,7 @@ export const COMMON_WORD_MIN = 2_000;
 
 /**
  * Whether the last word of a query is a common word in its own right (and has a
- * letter: `ssis-1` still means codes SSIS-1xx). Someone who typed `the` or `drama`
+ * letter: a number stays a prefix). Someone who typed `the` or `drama`
  * means the word; as a prefix it would merge the postings of every word it starts.
  * Costs a capped read of the word's postings (~1 ms at most).
  */
