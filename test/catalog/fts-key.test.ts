@@ -9,6 +9,7 @@ import { MIGRATIONS_DIR, openCatalog, type Db } from "../../src/catalog/db.js";
 import { EMPTY_FILTER } from "../../src/catalog/filter-sql.js";
 import { buildMatch } from "../../src/catalog/fts-match.js";
 import { ftsKey, ID_BITS } from "../../src/catalog/fts-key.js";
+import { indexSegments } from "../../src/catalog/fts-maintenance.js";
 import { prepareRecord, purgeProvider, upsertRecords } from "../../src/catalog/movies-write.js";
 import { countMatches, searchIds } from "../../src/catalog/search.js";
 import { makeIngest, tempCatalog } from "../helpers/build-app.js";
@@ -57,6 +58,21 @@ describe("the FTS key (release order in the index's rowid)", () => {
     expect(purgeProvider(db, "file")).toBe(1);
     expect(db.prepare("SELECT count(*) FROM movies_fts WHERE movies_fts MATCH 'lantern'").pluck().get()).toBe(0);
     expect(db.prepare("SELECT count(*) FROM movie_docs").pluck().get()).toBe(0);
+  });
+
+  it("writes a batch's index rows in key order (one FTS5 segment), and a title written twice in a batch is indexed once, as last written", () => {
+    const { db, dir } = tempCatalog();
+    dbs.push(db);
+    dirs.push(dir);
+    const dates = Array.from({ length: 300 }, (_, i) => `20${String(10 + ((i * 37) % 15)).padStart(2, "0")}-0${1 + ((i * 7) % 9)}-1${i % 10}T00:00:00.000Z`);
+    const batch = dates.map((releaseDate, i) => makeIngest({ contentId: `key${String(i).padStart(5, "0")}`, dvdId: `KEY-${i + 1}`, titleEn: "Orchard", releaseDate }));
+    batch.push(makeIngest({ contentId: "key00007", dvdId: "KEY-8", titleEn: "Vineyard", releaseDate: "2030-01-01T00:00:00.000Z" }));
+    expect(upsertRecords(db, batch)).toEqual({ added: 300, updated: 1, unchanged: 0 });
+    expect(indexSegments(db)).toBe(1);
+    expect(countMatches(db, { match: buildMatch("orchard"), filter: EMPTY_FILTER })).toBe(299);
+    const vineyard = searchIds(db, { match: buildMatch("vineyard"), exactDvdId: null, filter: EMPTY_FILTER, sort: "release" }, 5, 0);
+    expect(vineyard).toEqual([db.prepare("SELECT id FROM movies WHERE content_id = 'key00007'").pluck().get()]);
+    expect(db.prepare("SELECT count(*) FROM movies_fts WHERE movies_fts MATCH 'vineyard OR orchard'").pluck().get()).toBe(300);
   });
 
   it("upgrades a catalog indexed by id: the migration rebuilds the index from the stored documents", () => {
