@@ -1,25 +1,32 @@
 /**
- * In-process latency of /movie, /query and /random over a generated catalog
- * (app.inject: no sockets, so this is the cost of our code and SQLite alone).
+ * In-process latency of /movie, /query and /random over a generated catalog, or any
+ * catalog file with --db (app.inject: no sockets, so this is the cost of our code and
+ * SQLite alone).
  *   node --import tsx bench/latency.ts --records 100000 --requests 2000
+ *   node --import tsx bench/latency.ts --db data/catalog.db
  */
 import { parseArgs } from "node:util";
+import { openCatalog } from "../src/catalog/db.js";
 import { createKey } from "../src/catalog/keys.js";
 import { generateSampleRecords } from "../src/catalog/sample/generate.js";
 import { loadConfig } from "../src/config/load.js";
 import { buildServer } from "../src/server/app.js";
 import { benchCatalog } from "./catalog-file.js";
 
-const { values } = parseArgs({ options: { records: { type: "string", default: "100000" }, requests: { type: "string", default: "2000" } } });
-const records = Number(values.records);
+const { values } = parseArgs({
+  options: { records: { type: "string", default: "100000" }, requests: { type: "string", default: "2000" }, db: { type: "string" } },
+});
 const requests = Number(values.requests);
-const { path, db } = benchCatalog(records);
+const { path, db } = values.db ? { path: values.db, db: openCatalog(values.db) } : benchCatalog(Number(values.records));
+const records = db.prepare("SELECT count(*) FROM movies").pluck().get() as number;
 const config = loadConfig({ DATABASE_PATH: path, LOG_LEVEL: "silent", SAMPLE_DATA: "off", INGEST_CRON: "off" });
 const { token } = createKey(db, "bench", 1e9);
 const app = await buildServer({ db, config, live: null, pool: null }, { logger: false });
 
 // Codes of titles that exist, in assorted spellings; 10% misses.
-const sampleCodes = [...generateSampleRecords({ count: 5000, start: 0 })].map((r) => r.record);
+const sampleCodes = values.db
+  ? (db.prepare("SELECT dvd_id AS dvdId, content_id AS contentId FROM movies WHERE id IN (SELECT 1 + abs(random()) % (SELECT max(id) FROM movies) FROM movies LIMIT 5000)").all() as { dvdId: string; contentId: string }[])
+  : [...generateSampleRecords({ count: 5000, start: 0 })].map((r) => r.record);
 const spell = (i: number) => {
   const r = sampleCodes[(i * 7919) % sampleCodes.length];
   if (i % 10 === 9) return `ZZZ-${100 + (i % 800)}`;
