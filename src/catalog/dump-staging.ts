@@ -19,8 +19,6 @@ import Database from "better-sqlite3";
 import type { Statement } from "better-sqlite3";
 import { TABLE_COLUMNS } from "../dump/r18-dump-map.js";
 import type { Db } from "./db.js";
-import { upsertPreparedInTx, type PreparedRecord, type UpsertResult } from "./movies-write.js";
-import { noteCatalogWrite } from "./version.js";
 
 /** The columns of derived_video kept for the import, in the order StagedVideo.video uses. */
 export const STAGED_VIDEO_COLUMNS = [
@@ -510,78 +508,5 @@ export class StagedVideos {
       out.set(cid, found);
     }
     return out;
-  }
-}
-
-/** FTS5's pending-terms buffer during an import (its default is 1 MiB). */
-const FTS_HASHSIZE = 32 * 1024 * 1024;
-const FTS_DEFAULT_HASHSIZE = 1024 * 1024;
-
-/**
- * The catalog side of an import: ONE write transaction on the catalog connection for
- * every record of the dump, so an interrupted import (SIGKILL included) leaves the
- * catalog as it was, and WAL readers keep answering from the old snapshot until
- * commit. For the duration of the load:
- * - a bigger page cache keeps the B-trees being filled in memory, and mmap is off so
- *   touched catalog pages don't count against the process;
- * - FTS5 buffers 32 MiB of new terms before it writes a segment instead of 1 MiB:
- *   far fewer segments to merge (64 MiB measured 15-25% less time in the writes; 32
- *   keeps most of that within the memory budget). The setting
- *   is FTS5 configuration stored in movies_fts_config, so it is set inside the
- *   transaction and put back (to the default, when it had none) before the commit:
- *   no reader ever sees it;
- * - no automatic checkpoint: the commit is followed by one checkpoint that also
- *   truncates the WAL, which has grown to about the size of what was written.
- */
-export class DumpLoad {
-  private readonly restore: [string, unknown][];
-  private readonly hashsize: number | undefined;
-  private open = true;
-
-  private constructor(private readonly db: Db, cacheSizeMb: number) {
-    this.restore = [
-      ["cache_size", db.pragma("cache_size", { simple: true })],
-      ["mmap_size", db.pragma("mmap_size", { simple: true })],
-      ["wal_autocheckpoint", db.pragma("wal_autocheckpoint", { simple: true })],
-    ];
-    db.pragma(`cache_size = -${cacheSizeMb * 1024}`);
-    db.pragma("mmap_size = 0");
-    db.pragma("wal_autocheckpoint = 0");
-    db.exec("BEGIN IMMEDIATE");
-    this.hashsize = db.prepare("SELECT v FROM movies_fts_config WHERE k = 'hashsize'").pluck().get() as number | undefined;
-    this.setHashsize(FTS_HASHSIZE);
-  }
-
-  static begin(db: Db, options: { cacheSizeMb?: number } = {}): DumpLoad {
-    return new DumpLoad(db, options.cacheSizeMb ?? 128);
-  }
-
-  /** Writes the setting through FTS5 so this connection's copy changes too (a literal: FTS5 wants an integer). */
-  private setHashsize(bytes: number): void {
-    this.db.exec(`INSERT INTO movies_fts (movies_fts, rank) VALUES ('hashsize', ${Math.trunc(bytes)})`);
-  }
-
-  upsert(records: PreparedRecord[]): UpsertResult {
-    return upsertPreparedInTx(this.db, records);
-  }
-
-  commit(): void {
-    // FTS5's shadow tables are read-only to SQL: a catalog that had no setting keeps the default, written out.
-    this.setHashsize(this.hashsize ?? FTS_DEFAULT_HASHSIZE);
-    this.db.exec("COMMIT");
-    this.open = false;
-    noteCatalogWrite(this.db);
-    // Best effort: with a reader still on an old snapshot the WAL is only partly copied, and reused later.
-    this.db.pragma("wal_checkpoint(TRUNCATE)");
-  }
-
-  /** Rolls back unless committed, and restores the connection's pragmas. Always call it. */
-  end(): void {
-    try {
-      if (this.open && this.db.inTransaction) this.db.exec("ROLLBACK");
-      this.open = false;
-    } finally {
-      for (const [name, value] of this.restore) this.db.pragma(`${name} = ${Number(value)}`);
-    }
   }
 }

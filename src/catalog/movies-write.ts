@@ -19,22 +19,23 @@ interface Existing {
   fts_key: number;
 }
 
+// Positional parameters: binding a fresh object per row (and spreading the row into
+// it) cost more than the inserts of the narrow row itself.
 const INSERT_SQL = `INSERT INTO movies (id, provider, content_id, dvd_id, service_code, site, release_date, runtime_mins,
   censored, rating_avg, rating_count, popularity, hash, created_at, updated_at, fts_key)
-  VALUES (@id, @provider, @contentId, @dvdId, @serviceCode, @site, @releaseDate, @runtimeMins, @censored, @ratingAvg,
-  @ratingCount, @popularity, @hash, @now, @now, @ftsKey)`;
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
-const UPDATE_SQL = `UPDATE movies SET dvd_id = @dvdId, service_code = @serviceCode, site = @site,
-  release_date = @releaseDate, runtime_mins = @runtimeMins, censored = @censored, rating_avg = @ratingAvg,
-  rating_count = @ratingCount, popularity = @popularity, hash = @hash, updated_at = @now, fts_key = @ftsKey WHERE id = @id`;
+const UPDATE_SQL = `UPDATE movies SET dvd_id = ?, service_code = ?, site = ?, release_date = ?, runtime_mins = ?, censored = ?,
+  rating_avg = ?, rating_count = ?, popularity = ?, hash = ?, updated_at = ?, fts_key = ? WHERE id = ?`;
 
-const INSERT_DOC_SQL = "INSERT INTO movie_docs (id, page_url, doc, alt_names) VALUES (@id, @pageUrl, @doc, @altNames)";
-const UPDATE_DOC_SQL = "UPDATE movie_docs SET page_url = @pageUrl, doc = @doc, alt_names = @altNames WHERE id = @id";
+const INSERT_DOC_SQL = "INSERT INTO movie_docs (id, page_url, doc, alt_names) VALUES (?, ?, ?, ?)";
+const UPDATE_DOC_SQL = "UPDATE movie_docs SET page_url = ?, doc = ?, alt_names = ? WHERE id = ?";
 // Keys are bound through CAST: better-sqlite3 binds JS numbers as REAL, and FTS5 ignores
 // a REAL rowid constraint next to MATCH (it returns every match).
 const INSERT_FTS_SQL =
   "INSERT INTO movies_fts (rowid, code, title, people, org, cat, comment, tags) VALUES (CAST(? AS INTEGER), ?, ?, ?, ?, ?, ?, ?)";
 const DELETE_FTS_SQL = "DELETE FROM movies_fts WHERE rowid = CAST(? AS INTEGER)";
+const FIND_SQL = "SELECT id, hash, fts_key FROM movies WHERE provider = ? AND content_id = ?";
 /** The next id, chosen before the insert because the index key contains it. Writers are serialised by SQLite's lock. */
 const NEXT_ID_SQL = "SELECT coalesce(max(id), 0) + 1 FROM movies";
 
@@ -73,61 +74,9 @@ const fieldsOf = (r: IngestRecord) =>
   ftsFields(r.record, r.altNames ?? {}, { provider: r.provider, site: r.record.site, censored: r.censored });
 
 /**
- * Index rows of one batch, written after its table rows in key order: FTS5 flushes
- * its pending terms into a new segment whenever a rowid is lower than the one before,
- * and release keys come in any order (a flush every other title: writes ~30% slower,
- * and dozens of segments for searches to visit).
- */
-type PendingIndex = Map<number, { key: number; fields: () => string[] }>;
-
-/** One row, unless unchanged; the index text (`fields`) is derived only for a row that changed. */
-function writeRow(db: Db, row: Row, fields: () => string[], result: UpsertResult, pending: PendingIndex): void {
-  const find = stmt<[string, string], Existing>(db, "SELECT id, hash, fts_key FROM movies WHERE provider = ? AND content_id = ?");
-  const existing = find.get(row.provider, row.contentId);
-  if (existing && existing.hash === row.hash) {
-    result.unchanged++;
-    return;
-  }
-  // The index text is derived from the record in hand (deletions are kept in step by triggers).
-  if (existing) {
-    const id = existing.id;
-    const key = ftsKey(id, row.releaseDate);
-    stmt(db, UPDATE_SQL).run({ ...row, id, ftsKey: key });
-    stmt(db, UPDATE_DOC_SQL).run({ id, pageUrl: row.pageUrl, doc: row.doc, altNames: row.altNames });
-    // A title written earlier in this batch has no index row yet: its pending one is replaced.
-    if (!pending.has(id)) stmt(db, DELETE_FTS_SQL).run(existing.fts_key);
-    pending.set(id, { key, fields });
-    result.updated++;
-  } else {
-    const id = stmt<[], number>(db, NEXT_ID_SQL).pluck().get() as number;
-    const key = ftsKey(id, row.releaseDate);
-    stmt(db, INSERT_SQL).run({ ...row, id, ftsKey: key });
-    stmt(db, INSERT_DOC_SQL).run({ id, pageUrl: row.pageUrl, doc: row.doc, altNames: row.altNames });
-    pending.set(id, { key, fields });
-    result.added++;
-  }
-}
-
-function writeIndexRows(db: Db, pending: PendingIndex): void {
-  const rows = [...pending.values()].sort((a, b) => a.key - b.key);
-  const insert = stmt(db, INSERT_FTS_SQL);
-  for (const r of rows) insert.run(r.key, ...r.fields());
-}
-
-/** Writes the records that changed, in the caller's transaction (or none). Unchanged ones are skipped. */
-export function upsertRecordsInTx(db: Db, records: IngestRecord[], now = Date.now()): UpsertResult {
-  const result: UpsertResult = { added: 0, updated: 0, unchanged: 0 };
-  const pending: PendingIndex = new Map();
-  for (const r of records) writeRow(db, rowOf(r, now), () => fieldsOf(r), result, pending);
-  writeIndexRows(db, pending);
-  if (result.added + result.updated > 0) noteCatalogWrite(db);
-  return result;
-}
-
-/**
  * A record as the catalog stores it (columns, document, hash, index text), computed
- * without the database: a bulk writer (import-dump) prepares records on a worker
- * thread and posts these plain strings and numbers to the thread that writes.
+ * without the database: bulk writers prepare records on worker threads and post
+ * these plain strings and numbers to the thread that writes.
  */
 export interface PreparedRecord {
   row: Row;
@@ -138,12 +87,85 @@ export function prepareRecord(r: IngestRecord, now = Date.now()): PreparedRecord
   return { row: rowOf(r, now), fields: fieldsOf(r) };
 }
 
-/** upsertRecordsInTx for prepared records. */
-export function upsertPreparedInTx(db: Db, prepared: PreparedRecord[]): UpsertResult {
+/**
+ * Writes rows into the caller's transaction. Index rows are held back and written in
+ * key order by flushIndex: FTS5 writes its buffered terms out as a new segment
+ * whenever a rowid is lower than the one before, and release keys come in any order
+ * (a flush every other title: slower writes, and dozens of segments for searches to
+ * visit).
+ */
+export class RowWriter {
+  private readonly pending = new Map<number, { key: number; fields: () => string[] }>();
+  private nextId: number | null = null;
+
+  /**
+   * @param ownsIds the caller holds the write lock for the writer's whole life (a bulk
+   *   load's one transaction): ids are counted here instead of read per row.
+   */
+  constructor(
+    private readonly db: Db,
+    private readonly ownsIds = false,
+  ) {}
+
+  private newId(): number {
+    if (!this.ownsIds) return stmt<[], number>(this.db, NEXT_ID_SQL).pluck().get() as number;
+    this.nextId ??= stmt<[], number>(this.db, NEXT_ID_SQL).pluck().get() as number;
+    return this.nextId++;
+  }
+
+  /** One row, unless unchanged; the index text (`fields`) is derived only for a row that changed. */
+  write(row: Row, fields: () => string[], result: UpsertResult): void {
+    const existing = stmt<[string, string], Existing>(this.db, FIND_SQL).get(row.provider, row.contentId);
+    if (existing && existing.hash === row.hash) {
+      result.unchanged++;
+      return;
+    }
+    if (existing) {
+      const id = existing.id;
+      const key = ftsKey(id, row.releaseDate);
+      stmt(this.db, UPDATE_SQL).run(
+        row.dvdId, row.serviceCode, row.site, row.releaseDate, row.runtimeMins, row.censored,
+        row.ratingAvg, row.ratingCount, row.popularity, row.hash, row.now, key, id,
+      );
+      stmt(this.db, UPDATE_DOC_SQL).run(row.pageUrl, row.doc, row.altNames, id);
+      // A title written earlier in this flush has no index row yet: its pending one is replaced.
+      if (!this.pending.has(id)) stmt(this.db, DELETE_FTS_SQL).run(existing.fts_key);
+      this.pending.set(id, { key, fields });
+      result.updated++;
+      return;
+    }
+    const id = this.newId();
+    const key = ftsKey(id, row.releaseDate);
+    stmt(this.db, INSERT_SQL).run(
+      id, row.provider, row.contentId, row.dvdId, row.serviceCode, row.site, row.releaseDate, row.runtimeMins,
+      row.censored, row.ratingAvg, row.ratingCount, row.popularity, row.hash, row.now, row.now, key,
+    );
+    stmt(this.db, INSERT_DOC_SQL).run(id, row.pageUrl, row.doc, row.altNames);
+    this.pending.set(id, { key, fields });
+    result.added++;
+  }
+
+  /** Rows written since the last flushIndex. */
+  get pendingRows(): number {
+    return this.pending.size;
+  }
+
+  /** Writes the held-back index rows, in key order. */
+  flushIndex(): void {
+    if (this.pending.size === 0) return;
+    const rows = [...this.pending.values()].sort((a, b) => a.key - b.key);
+    this.pending.clear();
+    const insert = stmt(this.db, INSERT_FTS_SQL);
+    for (const r of rows) insert.run(r.key, ...r.fields());
+  }
+}
+
+/** Writes the records that changed, in the caller's transaction (or none). Unchanged ones are skipped. */
+export function upsertRecordsInTx(db: Db, records: IngestRecord[], now = Date.now()): UpsertResult {
   const result: UpsertResult = { added: 0, updated: 0, unchanged: 0 };
-  const pending: PendingIndex = new Map();
-  for (const p of prepared) writeRow(db, p.row, () => p.fields, result, pending);
-  writeIndexRows(db, pending);
+  const writer = new RowWriter(db);
+  for (const r of records) writer.write(rowOf(r, now), () => fieldsOf(r), result);
+  writer.flushIndex();
   if (result.added + result.updated > 0) noteCatalogWrite(db);
   return result;
 }

@@ -1,11 +1,10 @@
 import type { Db } from "../catalog/db.js";
 import { createKey, listKeys } from "../catalog/keys.js";
 import { getMeta, setMeta } from "../catalog/meta.js";
-import { settleIndexAfterBulkWrite } from "../catalog/fts-maintenance.js";
-import { upsertRecords } from "../catalog/movies-write.js";
+import { BulkLoad } from "../catalog/bulk-load.js";
+import { prepareRecord } from "../catalog/movies-write.js";
 import { stmt } from "../catalog/statements.js";
 import { generateSampleRecords, SAMPLE_PROVIDER } from "../catalog/sample/generate.js";
-import type { IngestRecord } from "../catalog/record.js";
 import type { Config } from "../config/load.js";
 
 /** With no key at all in the database, creates one; returns its token (to print once) or null. */
@@ -14,21 +13,26 @@ export function ensureFirstKey(db: Db, config: Config): string | null {
   return createKey(db, "default", config.keyRatePerMinute).token;
 }
 
-/** Writes `count` generated records in batches; returns how many were added. */
+/** Writes `count` generated records in one bulk load; returns how many were added. */
 export function loadSampleRecords(
   db: Db,
   count: number,
   options: { seed?: number; batchSize?: number; onBatch?: (done: number) => void } = {},
 ): number {
   const batchSize = options.batchSize ?? 5000;
-  let added = 0;
-  for (let start = 0; start < count; start += batchSize) {
-    const batch: IngestRecord[] = [...generateSampleRecords({ count: Math.min(batchSize, count - start), start, seed: options.seed })];
-    added += upsertRecords(db, batch).added;
-    options.onBatch?.(start + batch.length);
+  const now = Date.now();
+  const load = BulkLoad.begin(db);
+  try {
+    for (let start = 0; start < count; start += batchSize) {
+      const batch = [...generateSampleRecords({ count: Math.min(batchSize, count - start), start, seed: options.seed })];
+      load.upsert(batch.map((r) => prepareRecord(r, now)));
+      options.onBatch?.(start + batch.length);
+    }
+    load.commit();
+    return load.result.added;
+  } finally {
+    load.end();
   }
-  settleIndexAfterBulkWrite(db, added);
-  return added;
 }
 
 /**

@@ -18,9 +18,8 @@
  * 5%, posting batches between threads 3%, reading and staging the file 4%. Hence:
  * staging with multi-row INSERTs, no journal, link rows packed per video; the record
  * work on two threads beside the writer; prepared statements throughout (stmt());
- * a bigger page cache and FTS5 buffer during the load (DumpLoad). The FTS index is
- * built as rows are written: with the buffer raised, merging segments is a small part
- * of the writes, so dropping and rebuilding it would gain little.
+ * the catalog writes in one BulkLoad (src/catalog/bulk-load.ts: no index merging
+ * during the load, one merge at the end).
  *
  * Safety: nothing touches the catalog before the whole file has been read, and all
  * catalog writes commit together. A truncated file imports nothing (its missing part
@@ -34,7 +33,7 @@ import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { Worker, type MessagePort } from "node:worker_threads";
-import { DumpLoad, STAGED_VIDEO_COLUMNS, StagedVideos, StagingDb, type BatchStart, isStagedTable, stagedColumns, stagingDirFor, type StagedTable, type StagedVideo } from "../catalog/dump-staging.js";
+import { STAGED_VIDEO_COLUMNS, StagedVideos, StagingDb, type BatchStart, isStagedTable, stagedColumns, stagingDirFor, type StagedTable, type StagedVideo } from "../catalog/dump-staging.js";
 import type { Db } from "../catalog/db.js";
 import { prepareRecord, type PreparedRecord } from "../catalog/movies-write.js";
 import type { IngestRecord } from "../catalog/record.js";
@@ -43,7 +42,7 @@ import { TABLE_COLUMNS, columnIndex, dumpImageUrl, galleryRange } from "../dump/
 import { calendarDay } from "../providers/coerce.js";
 import { ProviderParseError } from "../providers/errors.js";
 import { parseR18Combined } from "../providers/r18dev/parse.js";
-import { settleIndexAfterBulkWrite } from "../catalog/fts-maintenance.js";
+import { BulkLoad } from "../catalog/bulk-load.js";
 
 export interface ImportDumpProgress {
   phase: "read" | "index" | "write" | "commit";
@@ -576,7 +575,7 @@ export async function importDump(db: Db, path: string, options: ImportDumpOption
     const job = { stagingPath: staging.path, batchSize, now, batches: plan.batches, duplicates: plan.duplicates.map((d) => d.rowid) };
     const threads = options.workerThreads ?? DEFAULT_WORKERS;
     const batches = threads > 0 ? recordBatchesOnWorkers(job, threads) : recordBatches({ ...job, worker: 0, workers: 1 });
-    const load = DumpLoad.begin(db);
+    const load = BulkLoad.begin(db);
     try {
       let r = await batches.next();
       for (; !r.done; r = await batches.next()) {
@@ -593,8 +592,6 @@ export async function importDump(db: Db, path: string, options: ImportDumpOption
       }
       await progress({ phase: "commit" }, true);
       load.commit();
-      // One index segment instead of dozens: seeks by rowid (sorted searches) get ~8x cheaper.
-      if (settleIndexAfterBulkWrite(db, summary.added + summary.updated)) db.pragma("wal_checkpoint(TRUNCATE)");
     } catch (err) {
       await batches.return?.({});
       throw err;

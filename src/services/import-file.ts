@@ -3,8 +3,8 @@ import { open, readFile, stat } from "node:fs/promises";
 import { createInterface } from "node:readline";
 import type { Db } from "../catalog/db.js";
 import type { IngestRecord } from "../catalog/record.js";
-import { settleIndexAfterBulkWrite } from "../catalog/fts-maintenance.js";
-import { upsertRecords } from "../catalog/movies-write.js";
+import { BulkLoad } from "../catalog/bulk-load.js";
+import { prepareRecord } from "../catalog/movies-write.js";
 import { importedIngestRecord, normalizeImported } from "./record-normalize.js";
 
 export interface ImportProblem {
@@ -80,15 +80,19 @@ function isJsonLine(text: string): boolean {
 /**
  * Imports detailed records from NDJSON (or a JSON array / single object). A bad
  * item is reported with its line (array: item number) and skipped; everything
- * else lands, in batches of one transaction each. Re-importing changes nothing.
+ * else lands, in ONE transaction (a BulkLoad): an interrupted import leaves the
+ * catalog as it was, and readers see the whole file at once. Re-importing changes
+ * nothing.
  */
 export async function importFile(db: Db, path: string, options: ImportOptions): Promise<ImportSummary> {
   const summary: ImportSummary = { read: 0, added: 0, updated: 0, unchanged: 0, skipped: 0, problems: [] };
   const batchSize = options.batchSize ?? 1000;
+  const now = Date.now();
   let batch: IngestRecord[] = [];
+  const load = BulkLoad.begin(db);
   const flush = () => {
     if (batch.length === 0) return;
-    const r = upsertRecords(db, batch);
+    const r = load.upsert(batch.map((b) => prepareRecord(b, now)));
     summary.added += r.added;
     summary.updated += r.updated;
     summary.unchanged += r.unchanged;
@@ -101,21 +105,25 @@ export async function importFile(db: Db, path: string, options: ImportOptions): 
     if (summary.problems.length < 1000) summary.problems.push(p);
     options.onProblem?.(p);
   };
-  for await (const item of items(path)) {
-    summary.read++;
-    if (item.error !== undefined) {
-      problem(item.line, item.error);
-      continue;
+  try {
+    for await (const item of items(path)) {
+      summary.read++;
+      if (item.error !== undefined) {
+        problem(item.line, item.error);
+        continue;
+      }
+      const n = normalizeImported(item.value);
+      if ("error" in n) {
+        problem(item.line, n.error);
+        continue;
+      }
+      batch.push(importedIngestRecord(n.record, options.provider));
+      if (batch.length >= batchSize) flush();
     }
-    const n = normalizeImported(item.value);
-    if ("error" in n) {
-      problem(item.line, n.error);
-      continue;
-    }
-    batch.push(importedIngestRecord(n.record, options.provider));
-    if (batch.length >= batchSize) flush();
+    flush();
+    load.commit();
+  } finally {
+    load.end();
   }
-  flush();
-  settleIndexAfterBulkWrite(db, summary.added + summary.updated);
   return summary;
 }

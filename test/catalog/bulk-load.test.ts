@@ -1,0 +1,110 @@
+import { rmSync } from "node:fs";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { BulkLoad, indexMergeFor } from "../../src/catalog/bulk-load.js";
+import { openCatalog, type Db } from "../../src/catalog/db.js";
+import { EMPTY_FILTER } from "../../src/catalog/filter-sql.js";
+import { buildMatch } from "../../src/catalog/fts-match.js";
+import { indexSegments } from "../../src/catalog/fts-maintenance.js";
+import { prepareRecord, upsertRecords } from "../../src/catalog/movies-write.js";
+import { generateSampleRecords } from "../../src/catalog/sample/generate.js";
+import { countMatches, searchIds, type SortKey } from "../../src/catalog/search.js";
+import { tempCatalog } from "../helpers/build-app.js";
+
+const ftsConfig = (db: Db) => Object.fromEntries(db.prepare("SELECT k, v FROM movies_fts_config WHERE k <> 'version'").raw().all() as [string, unknown][]);
+
+function load(db: Db, records: ReturnType<typeof prepareRecord>[], batch = 700) {
+  const bulk = BulkLoad.begin(db);
+  try {
+    for (let i = 0; i < records.length; i += batch) bulk.upsert(records.slice(i, i + batch));
+    return { merge: bulk.commit(), result: bulk.result };
+  } finally {
+    bulk.end();
+  }
+}
+
+/** A page of every sort for a few searches: what must not change with how the index was written. */
+function answers(db: Db) {
+  const out: unknown[] = [];
+  for (const q of ["the", "night", "凛音", null]) {
+    for (const sort of ["relevance", "release", "update", "rating", "views"] as SortKey[]) {
+      const spec = { match: q === null ? null : buildMatch(q, { prefixLast: false }), exactDvdId: null, filter: EMPTY_FILTER, sort };
+      out.push([q, sort, countMatches(db, spec), searchIds(db, spec, 20, 40)]);
+    }
+  }
+  return out;
+}
+
+describe("bulk loads", () => {
+  let db: Db;
+  let dir: string;
+  let path: string;
+  beforeEach(() => ({ db, dir, path } = tempCatalog()));
+  afterEach(() => {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("picks the merge by the load's share of the catalog", () => {
+    expect(indexMergeFor(0, 5_000)).toBe("none");
+    expect(indexMergeFor(9_999, 9_999)).toBe("merge"); // too small to rewrite the index for
+    expect(indexMergeFor(12_000, 12_000)).toBe("optimize");
+    expect(indexMergeFor(10_000, 50_000)).toBe("optimize");
+    expect(indexMergeFor(10_000, 50_001)).toBe("merge");
+  });
+
+  it("writes what row-by-row upserts write: same rows, same search answers, one index segment, FTS settings put back", () => {
+    const records = [...generateSampleRecords({ count: 12_000 })];
+    const before = ftsConfig(db);
+    const { merge, result } = load(db, records.map((r) => prepareRecord(r, 1_000)));
+    expect(merge).toBe("optimize");
+    expect(result).toEqual({ added: 12_000, updated: 0, unchanged: 0 });
+    expect(indexSegments(db)).toBe(1);
+    expect(ftsConfig(db)).toEqual({ ...before, automerge: 4, crisismerge: 16, hashsize: 1048576, usermerge: 4 });
+    expect(() => db.prepare("INSERT INTO movies_fts(movies_fts, rank) VALUES ('integrity-check', 0)").run()).not.toThrow();
+
+    const other = tempCatalog();
+    try {
+      for (let i = 0; i < records.length; i += 500) upsertRecords(other.db, records.slice(i, i + 500), 1_000);
+      const rows = (d: Db) => d.prepare("SELECT m.*, d.doc, d.alt_names, d.page_url FROM movies m JOIN movie_docs d USING (id) ORDER BY id").raw().all();
+      expect(rows(db)).toEqual(rows(other.db));
+      expect(answers(db)).toEqual(answers(other.db));
+    } finally {
+      other.db.close();
+      rmSync(other.dir, { recursive: true, force: true });
+    }
+  });
+
+  it("merges only its own segments into a larger catalog; updates replace index rows; a re-load changes nothing", () => {
+    const records = [...generateSampleRecords({ count: 8_000 })];
+    load(db, records.slice(0, 7_000).map((r) => prepareRecord(r, 1_000)));
+    expect(indexSegments(db)).toBe(1);
+    const changed = records.slice(6_000).map((r, i) => (i < 500 ? { ...r, record: { ...r.record, titleEn: `Zephyrine ${i}` } } : r));
+    const { merge, result } = load(db, changed.map((r) => prepareRecord(r, 2_000)));
+    expect(merge).toBe("merge");
+    expect(result).toEqual({ added: 1_000, updated: 500, unchanged: 500 });
+    expect(indexSegments(db)).toBeLessThanOrEqual(2);
+    const zephyrine = { match: buildMatch("zephyrine", { prefixLast: false }), exactDvdId: null, filter: EMPTY_FILTER, sort: "release" as const };
+    expect(countMatches(db, zephyrine)).toBe(500);
+    expect(() => db.prepare("INSERT INTO movies_fts(movies_fts, rank) VALUES ('integrity-check', 0)").run()).not.toThrow();
+    expect(load(db, changed.map((r) => prepareRecord(r, 3_000))).result).toEqual({ added: 0, updated: 0, unchanged: 2_000 });
+  });
+
+  it("leaves nothing behind when it ends without a commit, and readers never see a load in progress", () => {
+    upsertRecords(db, [...generateSampleRecords({ count: 10 })]);
+    const before = ftsConfig(db);
+    const reader = openCatalog(path);
+    try {
+      const bulk = BulkLoad.begin(db);
+      bulk.upsert([...generateSampleRecords({ count: 5_000, start: 10 })].map((r) => prepareRecord(r)));
+      expect(reader.prepare("SELECT count(*) FROM movies").pluck().get()).toBe(10);
+      expect(ftsConfig(reader)).toEqual(before);
+      bulk.end();
+      expect(db.inTransaction).toBe(false);
+      expect(db.prepare("SELECT count(*) FROM movies").pluck().get()).toBe(10);
+      expect(ftsConfig(db)).toEqual(before);
+      expect(() => bulk.upsert([])).toThrow(/over/);
+    } finally {
+      reader.close();
+    }
+  });
+});
