@@ -28,6 +28,7 @@ export const ENTRY_POINTS = {
   main: "src/main.ts",
   "search-worker": "src/services/search-worker.ts",
   "import-dump-worker": "src/services/import-dump-worker.ts",
+  "import-worker": "src/services/import-worker.ts",
 };
 /**
  * better-sqlite3 is a native addon; node-cron finds its daemon file through its own

@@ -78,26 +78,47 @@ export function bigrams(run: string | string[]): string[] {
   return out;
 }
 
+/** 0 when the character at i is not CJK, else its length in UTF-16 units (a pair counts 2). */
+function cjkWidth(text: string, i: number): number {
+  if (isCjkPair(text, i)) return 2;
+  return isCjk(text.charCodeAt(i)) ? 1 : 0;
+}
+
 /**
  * Index-side text: folded, CJK runs as space-separated bigrams. The last character
  * of a longer run is indexed alone too, so a one-character query (a bigram prefix)
- * also finds the character that ends a run.
+ * also finds the character that ends a run. One pass over the folded text, slicing
+ * bigrams out of it: this runs for every title written.
  */
 export function indexText(text: string): string {
   if (!text) return "";
-  const folded = fold(text);
+  const s = fold(text);
+  const n = s.length;
   let out = "";
-  for (const seg of segments(folded)) {
-    if (!seg.cjk) {
-      out += seg.text;
+  let plain = 0;
+  let i = 0;
+  while (i < n) {
+    let w = cjkWidth(s, i);
+    if (w === 0) {
+      i++;
       continue;
     }
-    const chars = seg.chars!;
-    out += " " + bigrams(chars).join(" ");
-    if (chars.length > 1) out += " " + chars[chars.length - 1];
+    if (plain < i) out += s.slice(plain, i);
+    const start = i;
+    let last = i;
+    i += w;
     out += " ";
+    while (i < n && (w = cjkWidth(s, i)) !== 0) {
+      out += last === start ? s.slice(last, i + w) : " " + s.slice(last, i + w);
+      last = i;
+      i += w;
+    }
+    out += last === start ? s.slice(start, i) : " " + s.slice(last, i);
+    out += " ";
+    plain = i;
   }
-  return out;
+  if (plain === 0) return s;
+  return plain < n ? out + s.slice(plain) : out;
 }
 
 export type QueryTerm = { kind: "word"; text: string } | { kind: "cjk"; chars: number; grams: string[] };

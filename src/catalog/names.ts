@@ -77,13 +77,14 @@ function cachedToken(kind: NameKind, raw: string): string | null {
 
 /** Tags of a record's names (the `tags` FTS column), each once. */
 export function recordTags(record: DetailedRecord, alt: AltNames): string {
-  const tokens = new Set<string>();
+  const tokens: string[] = [];
   const add = (kind: NameKind, names: readonly (string | null)[] | undefined) => {
     if (!names) return;
     for (const raw of names) {
       if (!raw) continue;
       const t = cachedToken(kind, raw);
-      if (t !== null) tokens.add(t);
+      // A record has a dozen names or so: a linear check beats building a Set.
+      if (t !== null && !tokens.includes(t)) tokens.push(t);
     }
   };
   add("actress", record.actresses);
@@ -91,14 +92,23 @@ export function recordTags(record: DetailedRecord, alt: AltNames): string {
   add("director", record.directors);
   add("author", record.authors);
   add("maker", record.makers);
-  add("label", [record.label]);
-  add("series", [record.series]);
+  if (record.label) add("label", [record.label]);
+  if (record.series) add("series", [record.series]);
   add("genre", record.categories);
-  for (const kind of Object.keys(alt) as NameKind[]) add(kind, alt[kind]);
-  return [...tokens].join(" ");
+  for (const kind in alt) add(kind as NameKind, alt[kind as NameKind]);
+  return tokens.join(" ");
 }
 
-/** Tags of the row's provider, site and censorship (SQL function catalog_tags). */
+const rowTagCache = new Map<string, string>();
+
+/** Tags of the row's provider, site and censorship (a handful of combinations: remembered). */
 export function rowTags(provider: string, site: string, censored: number | boolean): string {
-  return [tagToken("provider", provider), tagToken("site", foldName(site)), tagToken("censored", censored ? "1" : "0")].join(" ");
+  const key = `${provider}\u0000${site}\u0000${censored ? 1 : 0}`;
+  let tags = rowTagCache.get(key);
+  if (tags === undefined) {
+    tags = [tagToken("provider", provider), tagToken("site", foldName(site)), tagToken("censored", censored ? "1" : "0")].join(" ");
+    if (rowTagCache.size >= 10_000) rowTagCache.clear();
+    rowTagCache.set(key, tags);
+  }
+  return tags;
 }

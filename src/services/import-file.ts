@@ -1,16 +1,10 @@
-import { createReadStream } from "node:fs";
 import { open, readFile, stat } from "node:fs/promises";
-import { createInterface } from "node:readline";
 import type { Db } from "../catalog/db.js";
-import type { IngestRecord } from "../catalog/record.js";
 import { BulkLoad } from "../catalog/bulk-load.js";
-import { prepareRecord } from "../catalog/movies-write.js";
-import { importedIngestRecord, normalizeImported } from "./record-normalize.js";
+import type { ImportChunk, ImportProblem, PreparedChunk } from "./import-parse.js";
+import { defaultImportWorkers, ImportPool } from "./import-pool.js";
 
-export interface ImportProblem {
-  line: number;
-  message: string;
-}
+export type { ImportProblem };
 
 export interface ImportSummary {
   read: number;
@@ -23,50 +17,81 @@ export interface ImportSummary {
 
 export interface ImportOptions {
   provider: string;
+  /** Items of a JSON array per chunk handed to a thread. */
   batchSize?: number;
+  /** Threads that parse and prepare records beside the writing one (default: cores - 1; 0: all on this thread). */
+  workerThreads?: number;
   onProblem?: (p: ImportProblem) => void;
   onProgress?: (s: ImportSummary) => void;
 }
 
-/** Items of a file with the line each starts on: NDJSON line by line, or one JSON value (array or object). */
-async function* items(path: string): AsyncGenerator<{ line: number; value?: unknown; error?: string }> {
+/** NDJSON is handed to the threads in pieces of about this many bytes, cut at line breaks. */
+const CHUNK_BYTES = 1 << 20;
+const NEWLINE = 0x0a;
+
+/** Whether the file is one JSON value (an array or an object) rather than NDJSON. */
+async function isWholeJson(path: string): Promise<boolean> {
   const fh = await open(path, "r");
   const head = Buffer.alloc(4096);
   const { bytesRead } = await fh.read(head, 0, head.length, 0);
   await fh.close();
   const start = head.subarray(0, bytesRead).toString("utf8").replace(/^\uFEFF/, "").trimStart();
   const firstLine = start.split("\n", 1)[0].trim();
-  const wholeJson = start.startsWith("[") || (start.startsWith("{") && !isJsonLine(firstLine));
-  if (wholeJson) {
+  return start.startsWith("[") || (start.startsWith("{") && !isJsonLine(firstLine));
+}
+
+/** The file as chunks for the threads: NDJSON text cut at line breaks, or the items of one JSON value. */
+async function* chunks(path: string, batchSize: number): AsyncGenerator<ImportChunk> {
+  let index = 0;
+  if (await isWholeJson(path)) {
     const { size } = await stat(path);
-    if (size > 512 * 1024 * 1024) {
-      yield { line: 1, error: "a JSON array or object file over 512 MiB: use NDJSON (one record per line)" };
-      return;
-    }
     let value: unknown;
-    try {
-      value = JSON.parse((await readFile(path, "utf8")).replace(/^\uFEFF/, ""));
-    } catch (err) {
-      yield { line: 1, error: `not valid JSON: ${(err as Error).message}` };
-      return;
+    let error: string | null = null;
+    if (size > 512 * 1024 * 1024) error = "a JSON array or object file over 512 MiB: use NDJSON (one record per line)";
+    else {
+      try {
+        value = JSON.parse((await readFile(path, "utf8")).replace(/^\uFEFF/, ""));
+      } catch (err) {
+        error = `not valid JSON: ${(err as Error).message}`;
+      }
     }
+    // Reported as one bad item at line 1, as a bad NDJSON line would be.
+    if (error !== null) throw new ImportFileError(error);
     const list = Array.isArray(value) ? value : [value];
-    for (let i = 0; i < list.length; i++) yield { line: i + 1, value: list[i] };
+    for (let i = 0; i < list.length; i += batchSize) yield { kind: "items", index: index++, firstLine: i + 1, items: list.slice(i, i + batchSize) };
     return;
   }
-  const rl = createInterface({ input: createReadStream(path, "utf8"), crlfDelay: Infinity });
-  let line = 0;
-  for await (const text of rl) {
-    line++;
-    const t = line === 1 ? text.replace(/^\uFEFF/, "").trim() : text.trim();
-    if (t === "") continue;
-    try {
-      yield { line, value: JSON.parse(t) };
-    } catch (err) {
-      yield { line, error: `not valid JSON: ${(err as Error).message}` };
+  const fh = await open(path, "r");
+  try {
+    let carry = new Uint8Array(0);
+    let line = 1;
+    for (;;) {
+      // Each chunk owns its buffer, so it can move to a worker without a copy.
+      const buf = new Uint8Array(carry.length + CHUNK_BYTES);
+      buf.set(carry);
+      const { bytesRead } = await fh.read(buf, carry.length, CHUNK_BYTES, null);
+      const len = carry.length + bytesRead;
+      if (bytesRead === 0) {
+        if (len > 0) yield { kind: "lines", index: index++, firstLine: line, text: buf.slice(0, len) };
+        return;
+      }
+      const view = Buffer.from(buf.buffer, 0, len);
+      const cut = view.lastIndexOf(NEWLINE);
+      if (cut === -1) {
+        carry = buf.slice(0, len); // a line longer than a chunk: read on
+        continue;
+      }
+      yield { kind: "lines", index: index++, firstLine: line, text: buf.slice(0, cut + 1) };
+      carry = buf.slice(cut + 1, len);
+      for (let at = view.indexOf(NEWLINE); at !== -1 && at <= cut; at = view.indexOf(NEWLINE, at + 1)) line++;
     }
+  } finally {
+    await fh.close();
   }
 }
+
+/** The file can't be imported at all (not valid JSON, too big): nothing was written. */
+export class ImportFileError extends Error {}
 
 function isJsonLine(text: string): boolean {
   try {
@@ -82,48 +107,52 @@ function isJsonLine(text: string): boolean {
  * item is reported with its line (array: item number) and skipped; everything
  * else lands, in ONE transaction (a BulkLoad): an interrupted import leaves the
  * catalog as it was, and readers see the whole file at once. Re-importing changes
- * nothing.
+ * nothing. Worker threads parse and prepare the records (import-parse.ts) while
+ * this thread reads the file and writes.
  */
 export async function importFile(db: Db, path: string, options: ImportOptions): Promise<ImportSummary> {
   const summary: ImportSummary = { read: 0, added: 0, updated: 0, unchanged: 0, skipped: 0, problems: [] };
-  const batchSize = options.batchSize ?? 1000;
-  const now = Date.now();
-  let batch: IngestRecord[] = [];
+  const workers = options.workerThreads ?? defaultImportWorkers();
+  const pool = new ImportPool(workers, options.provider, Date.now());
+  // Chunks in flight: enough to keep every worker busy while this thread writes, few enough to bound memory.
+  const ahead = Math.max(2, 2 * workers + 1);
+  const inflight: Promise<PreparedChunk>[] = [];
   const load = BulkLoad.begin(db);
-  const flush = () => {
-    if (batch.length === 0) return;
-    const r = load.upsert(batch.map((b) => prepareRecord(b, now)));
+  const write = (c: PreparedChunk) => {
+    summary.read += c.read;
+    for (const p of c.problems) {
+      summary.skipped++;
+      if (summary.problems.length < 1000) summary.problems.push(p);
+      options.onProblem?.(p);
+    }
+    const r = load.upsert(c.records);
     summary.added += r.added;
     summary.updated += r.updated;
     summary.unchanged += r.unchanged;
-    batch = [];
     options.onProgress?.(summary);
   };
-  const problem = (line: number, message: string) => {
-    summary.skipped++;
-    const p = { line, message };
-    if (summary.problems.length < 1000) summary.problems.push(p);
-    options.onProblem?.(p);
-  };
   try {
-    for await (const item of items(path)) {
-      summary.read++;
-      if (item.error !== undefined) {
-        problem(item.line, item.error);
-        continue;
-      }
-      const n = normalizeImported(item.value);
-      if ("error" in n) {
-        problem(item.line, n.error);
-        continue;
-      }
-      batch.push(importedIngestRecord(n.record, options.provider));
-      if (batch.length >= batchSize) flush();
+    for await (const chunk of chunks(path, options.batchSize ?? 1000)) {
+      inflight.push(pool.submit(chunk));
+      if (inflight.length >= ahead) write(await inflight.shift()!);
     }
-    flush();
+    while (inflight.length > 0) write(await inflight.shift()!);
     load.commit();
+  } catch (err) {
+    // Settle what is still in flight before the pool goes: no unhandled rejections.
+    await Promise.allSettled(inflight);
+    if (err instanceof ImportFileError) {
+      summary.read++;
+      summary.skipped++;
+      const p = { line: 1, message: err.message };
+      summary.problems.push(p);
+      options.onProblem?.(p);
+      return summary;
+    }
+    throw err;
   } finally {
     load.end();
+    await pool.close();
   }
   return summary;
 }
