@@ -11,7 +11,7 @@ import { CLI_ENTRY, ROOT } from "../helpers/run-cli.js";
 const rows = (path: string) => {
   const db = openCatalog(path);
   try {
-    return db.prepare("SELECT m.id, m.content_id, m.hash, m.fts_key, d.doc FROM movies m JOIN movie_docs d USING (id) ORDER BY id").raw().all();
+    return db.prepare("SELECT m.id, m.content_id, m.hash, m.fts_key, d.doc FROM movies m JOIN movie_docs d USING (id) ORDER BY id").raw().all() as unknown[][];
   } finally {
     db.close();
   }
