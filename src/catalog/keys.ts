@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "./db.js";
+import { writeWithoutWaiting } from "./no-wait.js";
 import { orm } from "./orm.js";
 import { apiKeys } from "./schema.js";
 import { noteCatalogWrite } from "./version.js";
@@ -76,24 +77,9 @@ export function verifyKey(db: Db, token: string): ApiKeyInfo | null {
  */
 export function tryTouchKeys(db: Db, lastUsed: Map<number, number>): boolean {
   if (lastUsed.size === 0) return true;
-  const timeout = db.pragma("busy_timeout", { simple: true }) as number;
-  db.pragma("busy_timeout = 0");
-  try {
-    db.transaction(() => {
-      for (const [id, at] of lastUsed) orm(db).update(apiKeys).set({ lastUsedAt: at }).where(eq(apiKeys.id, id)).run();
-    }).immediate();
-    return true;
-  } catch (err) {
-    if (isBusy(err)) return false;
-    throw err;
-  } finally {
-    db.pragma(`busy_timeout = ${timeout}`);
-  }
-}
-
-function isBusy(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return typeof code === "string" && code.startsWith("SQLITE_BUSY");
+  return writeWithoutWaiting(db, () => {
+    for (const [id, at] of lastUsed) orm(db).update(apiKeys).set({ lastUsedAt: at }).where(eq(apiKeys.id, id)).run();
+  });
 }
 
 function toInfo(row: typeof apiKeys.$inferSelect): ApiKeyInfo {

@@ -4,6 +4,7 @@ import type { IngestRecord } from "./record.js";
 import { encodeDoc } from "./doc-codec.js";
 import { ftsFields } from "./fts-fields.js";
 import { ftsKey } from "./fts-key.js";
+import { writeWithoutWaiting } from "./no-wait.js";
 import { stmt } from "./statements.js";
 import { noteCatalogWrite } from "./version.js";
 
@@ -173,6 +174,16 @@ export function upsertRecordsInTx(db: Db, records: IngestRecord[], now = Date.no
 /** One transaction for the whole batch: all of it lands, or none. */
 export function upsertRecords(db: Db, records: IngestRecord[], now = Date.now()): UpsertResult {
   return db.transaction(() => upsertRecordsInTx(db, records, now))();
+}
+
+/**
+ * upsertRecords unless another connection holds the write lock (an import): then
+ * nothing is written and the result is null. The server's write-through of live
+ * answers uses it, so that a lookup never waits on an import.
+ */
+export function tryUpsertRecords(db: Db, records: IngestRecord[], now = Date.now()): UpsertResult | null {
+  let result: UpsertResult | null = null;
+  return writeWithoutWaiting(db, () => (result = upsertRecordsInTx(db, records, now))) ? result : null;
 }
 
 /** Removes every record of one provider (e.g. the sample data), index entries included. Returns how many. */

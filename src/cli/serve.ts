@@ -22,13 +22,19 @@ export async function serveCommand(): Promise<void> {
     out(`Loaded ${loaded} generated sample records (provider "sample"); remove them with: npm run cli -- purge --provider sample`);
   }
   const runtime = createProviderRuntime(config);
+  let log: { info: (o: object, msg: string) => void } | null = null;
   const live = runtime.setups.length
-    ? new LiveFallback(db, runtime, { timeoutMs: config.liveTimeoutMs, negativeTtlMs: config.negativeCacheSeconds * 1000 })
+    ? new LiveFallback(db, runtime, {
+        timeoutMs: config.liveTimeoutMs,
+        negativeTtlMs: config.negativeCacheSeconds * 1000,
+        onBusy: (records) => log?.info({ records }, "live answer not written through: another process is writing the catalog"),
+      })
     : null;
   // A :memory: catalog cannot be shared with worker threads.
   const workers = config.databasePath === ":memory:" ? 0 : config.searchWorkers;
   const pool = workers > 0 ? new SearchPool(config.databasePath, config, workers) : null;
   const app = await buildServer({ db, config, live, pool });
+  log = app.log;
   for (const s of providerSetups(config)) {
     if (s.enabled && s.unusable) app.log.warn({ provider: s.provider.name, reason: s.unusable }, "provider disabled");
   }

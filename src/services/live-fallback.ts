@@ -1,4 +1,4 @@
-import { upsertRecords } from "../catalog/movies-write.js";
+import { tryUpsertRecords } from "../catalog/movies-write.js";
 import type { Db } from "../catalog/db.js";
 import type { IngestRecord } from "../catalog/record.js";
 import type { SortKey } from "../catalog/search.js";
@@ -22,6 +22,8 @@ export interface LiveOptions {
   negativeTtlMs: number;
   now?: () => number;
   onError?: (provider: string, err: Error) => void;
+  /** A live answer was not written through: another connection held the write lock. */
+  onBusy?: (records: number) => void;
 }
 
 /**
@@ -40,6 +42,14 @@ export class LiveFallback {
     private readonly options: LiveOptions,
   ) {
     this.now = options.now ?? Date.now;
+  }
+
+  /**
+   * Keeps what a provider answered, unless an import holds the catalog's write lock:
+   * the answer is served all the same, and a later miss asks again.
+   */
+  private writeThrough(records: IngestRecord[]): void {
+    if (tryUpsertRecords(this.db, records) === null) this.options.onBusy?.(records.length);
   }
 
   /** Live provider names, in the default order. */
@@ -86,7 +96,7 @@ export class LiveFallback {
       try {
         const found = await this.shared(key, async () => {
           const r = await setup.provider.lookup(code, this.runtime.contextFor(setup, signal));
-          if (r.status === "found") upsertRecords(this.db, [r.record]);
+          if (r.status === "found") this.writeThrough([r.record]);
           else this.remember(key);
           return r;
         });
@@ -110,7 +120,7 @@ export class LiveFallback {
       try {
         const records = await this.shared(key, async () => {
           const found = await setup.provider.search!(query, 1, sort, this.runtime.contextFor(setup, signal));
-          if (found.length) upsertRecords(this.db, found);
+          if (found.length) this.writeThrough(found);
           else this.remember(key);
           return found;
         });

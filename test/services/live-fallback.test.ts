@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { openCatalog } from "../../src/catalog/db.js";
 import { buildTestApp, makeIngest, type TestApp } from "../helpers/build-app.js";
 import { json, localServer, sample } from "../helpers/sample-server.js";
 
@@ -57,6 +58,25 @@ describe("live fallback on a catalog miss", () => {
     const again = await movie("SNIS-217");
     expect(again.json().source).toBe("r18dev");
     expect(upstream.total()).toBe(2); // now in the catalog
+    expect(t.db.prepare("SELECT count(*) FROM movies WHERE provider = 'r18dev'").pluck().get()).toBe(1);
+  });
+
+  it("answers from the provider at once while an import holds the write lock, and writes it through later", async () => {
+    t.db.prepare("DELETE FROM movies WHERE provider = 'r18dev'").run();
+    const importer = openCatalog(t.config.databasePath);
+    importer.exec("BEGIN IMMEDIATE");
+    try {
+      const started = Date.now();
+      const r = await movie("SNIS-217");
+      expect(r.statusCode).toBe(200);
+      expect(r.json()).toMatchObject({ source: "r18dev", result: { dvdId: "SNIS-217" } });
+      expect(Date.now() - started).toBeLessThan(2_000); // not the 10 s busy timeout
+    } finally {
+      importer.exec("ROLLBACK");
+      importer.close();
+    }
+    expect(t.db.prepare("SELECT count(*) FROM movies WHERE provider = 'r18dev'").pluck().get()).toBe(0);
+    expect((await movie("SNIS-217")).json().source).toBe("r18dev");
     expect(t.db.prepare("SELECT count(*) FROM movies WHERE provider = 'r18dev'").pluck().get()).toBe(1);
   });
 
