@@ -10,6 +10,7 @@ import {
   startRun,
   type LockHolder,
 } from "../catalog/ingest-store.js";
+import { writeWithoutWaiting } from "../catalog/no-wait.js";
 import type { ProviderRuntime } from "../providers/runtime.js";
 import type { CrawlOptions } from "../providers/types.js";
 
@@ -50,6 +51,24 @@ export interface RunSummary extends IngestProgress {
 }
 
 const LOCK_STALE_MS = 10 * 60_000;
+/** How often a scheduled run looks again for the write lock while another process holds it. */
+const BUSY_RETRY_MS = 250;
+
+/**
+ * A write of the run. The CLI waits for the write lock as SQLite does (busy timeout);
+ * a scheduled run is the server's, on its event loop, and an import may hold the lock
+ * for minutes: it tries without waiting and looks again a little later, so requests
+ * keep being answered meanwhile.
+ */
+async function write<T>(db: Db, options: IngestOptions, fn: () => T): Promise<T> {
+  if (options.trigger !== "cron") return fn();
+  for (;;) {
+    let out: { value: T } | null = null;
+    if (writeWithoutWaiting(db, () => (out = { value: fn() }))) return out!.value;
+    options.signal?.throwIfAborted();
+    await new Promise((resolve) => setTimeout(resolve, BUSY_RETRY_MS));
+  }
+}
 
 function isAlive(pid: number): boolean {
   try {
@@ -78,7 +97,7 @@ export async function runIngest(db: Db, runtime: ProviderRuntime, options: Inges
     ? runtime.setups.filter((s) => s.provider.name === options.provider)
     : runtime.setups.filter((s) => s.provider.name !== "r18dev" || (options.codes?.length ?? 0) > 0);
   const me: LockHolder = { owner: randomUUID(), pid: process.pid, host: hostname() };
-  const holder = acquireIngestLock(db, me, { now: now(), staleMs: LOCK_STALE_MS, isAlive });
+  const holder = await write(db, options, () => acquireIngestLock(db, me, { now: now(), staleMs: LOCK_STALE_MS, isAlive }));
   if (holder) throw new IngestBusyError(holder);
   const summaries: RunSummary[] = [];
   try {
@@ -87,7 +106,7 @@ export async function runIngest(db: Db, runtime: ProviderRuntime, options: Inges
       if (options.signal?.aborted) break;
     }
   } finally {
-    releaseIngestLock(db, me.owner);
+    await write(db, { ...options, signal: undefined }, () => releaseIngestLock(db, me.owner));
   }
   return summaries;
 }
@@ -105,17 +124,17 @@ async function crawlProvider(
   const scope = scopeOf(crawlOptions);
   const state = getProviderState(db, name);
   let cursor = state && state.scope === scope ? state.cursor : null;
-  const runId = startRun(db, name, options.trigger, owner, now());
+  const runId = await write(db, options, () => startRun(db, name, options.trigger, owner, now()));
   const p: IngestProgress = { provider: name, runId, pages: 0, records: 0, added: 0, updated: 0, skipped: 0, errors: 0, requests: 0 };
   const ctx = runtime.contextFor(setup, options.signal);
   try {
     do {
-      if (options.signal?.aborted) return finish("stopped", null);
-      if (options.limit !== undefined && p.records >= options.limit) return finish("stopped", null);
+      if (options.signal?.aborted) return await finish("stopped", null);
+      if (options.limit !== undefined && p.records >= options.limit) return await finish("stopped", null);
       const before = runtime.http.stats().requests;
       const page = await setup.provider.crawl(cursor, crawlOptions, ctx);
       const requests = runtime.http.stats().requests - before;
-      const result = commitPage(db, {
+      const result = await write(db, options, () => commitPage(db, {
         runId,
         provider: name,
         owner,
@@ -125,7 +144,7 @@ async function crawlProvider(
         nextCursor: page.nextCursor,
         scope,
         now: now(),
-      });
+      }));
       p.pages++;
       p.records += page.records.length;
       p.added += result.added;
@@ -135,15 +154,15 @@ async function crawlProvider(
       options.onPage?.({ ...p });
       cursor = page.nextCursor;
     } while (cursor !== null);
-    return finish("succeeded", null);
+    return await finish("succeeded", null);
   } catch (err) {
     p.errors++;
     options.onError?.(name, err as Error);
-    return finish(options.signal?.aborted ? "stopped" : "failed", (err as Error).message);
+    return await finish(options.signal?.aborted ? "stopped" : "failed", (err as Error).message);
   }
 
-  function finish(status: RunSummary["status"], error: string | null): RunSummary {
-    finishRun(db, runId, name, status, error, now());
+  async function finish(status: RunSummary["status"], error: string | null): Promise<RunSummary> {
+    await write(db, { ...options, signal: undefined }, () => finishRun(db, runId, name, status, error, now()));
     return { ...p, status, error };
   }
 }

@@ -1,6 +1,6 @@
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "../../src/catalog/db.js";
+import { openCatalog, type Db } from "../../src/catalog/db.js";
 import { acquireIngestLock, listRuns, releaseIngestLock } from "../../src/catalog/ingest-store.js";
 import { IngestBusyError, runIngest } from "../../src/ingest/run-ingest.js";
 import { createProviderRuntime } from "../../src/providers/runtime.js";
@@ -16,11 +16,12 @@ export function catalogSnapshot(db: Db): string[] {
 describe("crawl runs through the provider simulator", () => {
   let sim: Simulator;
   const dbs: { db: Db; dir: string }[] = [];
-  const fresh = () => {
+  const freshWithPath = () => {
     const c = tempCatalog();
     dbs.push(c);
-    return c.db;
+    return c;
   };
+  const fresh = () => freshWithPath().db;
   const runtimeFor = (url: string) =>
     createProviderRuntime(
       testConfig({
@@ -88,6 +89,30 @@ describe("crawl runs through the provider simulator", () => {
     const runs = listRuns(db);
     expect(runs.map((r) => [r.trigger, r.status])).toEqual([["cli", "stopped"], ["cron", "failed"]]);
     await rt.close();
+  });
+
+  it("a scheduled run waits for another process's write lock without blocking the event loop", async () => {
+    const { db, path } = freshWithPath();
+    const importer = openCatalog(path);
+    importer.exec("BEGIN IMMEDIATE"); // as an import does, for as long as it runs
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 20);
+    const rt = runtimeFor(sim.url);
+    try {
+      const run = runIngest(db, rt, { provider: "fanza", trigger: "cron", limit: 150 });
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      expect(ticks).toBeGreaterThanOrEqual(20); // the loop kept running while the run waited
+      expect(db.prepare("SELECT count(*) FROM ingest_runs").pluck().get()).toBe(0);
+      importer.exec("ROLLBACK");
+      const [done] = await run;
+      expect(done.status).toBe("stopped"); // at the limit, a page at a time
+      expect(done.added).toBeGreaterThanOrEqual(150);
+    } finally {
+      clearInterval(timer);
+      if (importer.inTransaction) importer.exec("ROLLBACK");
+      importer.close();
+      await rt.close();
+    }
   });
 
   it("crawls r18dev from a list of codes", async () => {
