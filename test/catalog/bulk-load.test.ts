@@ -1,5 +1,5 @@
 import { rmSync } from "node:fs";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BulkLoad, indexMergeFor } from "../../src/catalog/bulk-load.js";
 import { openCatalog, type Db } from "../../src/catalog/db.js";
 import { EMPTY_FILTER } from "../../src/catalog/filter-sql.js";
@@ -8,7 +8,7 @@ import { indexSegments } from "../../src/catalog/fts-maintenance.js";
 import { prepareRecord, upsertRecords } from "../../src/catalog/movies-write.js";
 import { generateSampleRecords } from "../../src/catalog/sample/generate.js";
 import { countMatches, searchIds, type SortKey } from "../../src/catalog/search.js";
-import { tempCatalog } from "../helpers/build-app.js";
+import { tempCatalog, tempCatalogEach } from "../helpers/build-app.js";
 
 const ftsConfig = (db: Db) => Object.fromEntries(db.prepare("SELECT k, v FROM movies_fts_config WHERE k <> 'version'").raw().all() as [string, unknown][]);
 
@@ -36,13 +36,8 @@ function answers(db: Db) {
 
 describe("bulk loads", () => {
   let db: Db;
-  let dir: string;
   let path: string;
-  beforeEach(() => ({ db, dir, path } = tempCatalog()));
-  afterEach(() => {
-    db.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  tempCatalogEach((c) => ({ db, path } = c));
 
   it("picks the merge by the load's share of the catalog", () => {
     expect(indexMergeFor(0, 5_000)).toBe("none");

@@ -1,3 +1,4 @@
+import { afterEach, beforeEach } from "vitest";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -27,6 +28,17 @@ export function tempCatalog(): { db: Db; dir: string; path: string } {
   const dir = mkdtempSync(join(tmpdir(), "vc-test-"));
   const path = join(dir, "catalog.db");
   return { db: openCatalog(path), dir, path };
+}
+
+/** A temp catalog for each test of the enclosing describe, handed to `use` before each; closed and removed after. */
+export function tempCatalogEach(use: (c: { db: Db; dir: string; path: string }) => void): void {
+  let current: { db: Db; dir: string; path: string } | null = null;
+  beforeEach(() => use((current = tempCatalog())));
+  afterEach(() => {
+    current?.db.close();
+    if (current) rmSync(current.dir, { recursive: true, force: true });
+    current = null;
+  });
 }
 
 export function testConfig(env: Record<string, string> = {}): Config {

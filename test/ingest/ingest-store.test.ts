@@ -1,19 +1,13 @@
-import { rmSync } from "node:fs";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Db } from "../../src/catalog/db.js";
 import { openDatabase } from "../../src/catalog/db.js";
 import { acquireIngestLock, commitPage, getProviderState, listRuns, releaseIngestLock, startRun } from "../../src/catalog/ingest-store.js";
-import { makeIngest, tempCatalog } from "../helpers/build-app.js";
+import { makeIngest, tempCatalogEach } from "../helpers/build-app.js";
 
 describe("ingest lock, runs and checkpoints", () => {
   let db: Db;
-  let dir: string;
   let path: string;
-  beforeEach(() => ({ db, dir, path } = tempCatalog()));
-  afterEach(() => {
-    db.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  tempCatalogEach((c) => ({ db, path } = c));
   const a = { owner: "a", pid: 101, host: "h1" };
   const b = { owner: "b", pid: 202, host: "h1" };
   const alive = () => true;
