@@ -1,6 +1,7 @@
 import { catalogProviders, findByContentId, findByDvdId, getMovieById, type StoredMovie } from "../catalog/movies-read.js";
 import { buildMatch } from "../catalog/fts-match.js";
 import { searchIds } from "../catalog/search.js";
+import { readSnapshot } from "../catalog/statements.js";
 import { EMPTY_FILTER } from "../catalog/filter-sql.js";
 import { lookupCandidates, parseCode } from "../codes/index.js";
 import type { DetailedRecord } from "../catalog/record.js";
@@ -74,7 +75,8 @@ export function lookupCatalog(deps: ServiceDeps, q: string, providers: string[] 
 export function bestTextMatchId(deps: ServiceDeps, q: string, providers: string[] | null): number | null {
   const match = buildMatch(q);
   if (match === null) return null;
-  return searchIds(deps.db, { match, exactDvdId: null, filter: { ...EMPTY_FILTER, providers }, sort: "relevance" }, 1, 0)[0] ?? null;
+  const spec = { match, exactDvdId: null, filter: { ...EMPTY_FILTER, providers }, sort: "relevance" as const };
+  return readSnapshot(deps.db, () => searchIds(deps.db, spec, 1, 0)[0] ?? null);
 }
 
 async function bestTextMatch(deps: ServiceDeps, q: string, providers: string[] | null): Promise<StoredMovie | null> {

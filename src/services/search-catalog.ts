@@ -3,6 +3,7 @@ import { isEmptyFilter, type CatalogFilter } from "../catalog/filter-sql.js";
 import { getMoviesByIds, type StoredMovie } from "../catalog/movies-read.js";
 import type { Db } from "../catalog/db.js";
 import { countMatches, isCommonWord, searchIds, type SortKey } from "../catalog/search.js";
+import { readSnapshot } from "../catalog/statements.js";
 import { parseCode } from "../codes/index.js";
 import type { ServiceDeps } from "./deps.js";
 
@@ -67,8 +68,14 @@ function matchFor(db: Db, text: string, dvdId: string | null): string | null {
 /**
  * /query over the catalog: a code-like q ranks its exact code first, then bm25;
  * page and num accept the spec's whole range (a page past the end is empty).
+ * One read transaction: the total and the page agree, and the dozen statements of a
+ * search take the file locks once.
  */
 export function searchCatalog(deps: ServiceDeps, input: SearchInput): SearchAnswer {
+  return readSnapshot(deps.db, () => searchInSnapshot(deps, input));
+}
+
+function searchInSnapshot(deps: ServiceDeps, input: SearchInput): SearchAnswer {
   const used = queryAsUsed(input.q);
   const match = used.text === "" ? null : matchFor(deps.db, input.q.normalize("NFKC").trim(), used.dvdId);
   const pageSize = Math.min(input.num, deps.config.maxPageSize);
