@@ -14,9 +14,9 @@ import { catalogVersion } from "./version.js";
  * data_version and this connection's own writes, see version.ts), inside the caller's
  * read transaction, so it holds exactly the matches a query would find at that moment.
  * Memory: one bit per id up to the highest (125 KiB at 1,000,000 titles); at most
- * BITS_CACHE_BYTES a connection, least recently used entries dropped first.
+ * BITS_CACHE_BYTES (8 MiB) a connection, least recently used entries dropped first.
  */
-export const BITS_CACHE_BYTES = 12 * 1024 * 1024;
+export const BITS_CACHE_BYTES = 8 * 1024 * 1024;
 /** Reading a match into the bitset, per match (group_concat and a parse, after the FTS scan). */
 export const BUILD_US_PER_MATCH = 0.12;
 
@@ -95,26 +95,38 @@ export function cachedBits(db: Db, fts: string): IdBits | undefined {
 
 /**
  * Reads every match of an FTS expression into a bitset and caches it. The ids come
- * back as one comma-separated string: a row at a time through the driver costs about
- * twice as much.
+ * back as comma-separated strings of BUILD_CHUNK each, in key order (a row at a time
+ * through the driver costs about twice as much; one string of a million ids would
+ * leave the heap holding megabytes).
  */
 export function buildBits(db: Db, fts: string): IdBits {
   return readSnapshot(db, () => build(db, fts));
 }
 
+const BUILD_CHUNK = 65_536;
+
 function build(db: Db, fts: string): IdBits {
   const c = cacheOf(db);
   const maxId = (stmt(db, "SELECT max(id) FROM movies").pluck().get() as number | null) ?? 0;
   const words = new Uint32Array((maxId >>> 5) + 1);
-  const list = stmt<[string], string | null>(db, `SELECT group_concat(rowid % ${ID_BITS}) FROM movies_fts WHERE movies_fts MATCH ?`)
-    .pluck()
-    .get(fts) as string | null;
+  // Keys are bound through CAST: a JS number is bound as REAL, which FTS5 does not take as a rowid bound.
+  const chunk = stmt<[string, number, number], { ids: string | null; last: number | null; n: number }>(
+    db,
+    `SELECT group_concat(rowid % ${ID_BITS}) AS ids, max(rowid) AS last, count(*) AS n FROM
+       (SELECT rowid FROM movies_fts WHERE movies_fts MATCH ? AND rowid > CAST(? AS INTEGER) ORDER BY rowid LIMIT ?)`,
+  );
   let count = 0;
-  if (list !== null) {
-    let v = 0;
-    for (let i = 0, n = list.length; i <= n; i++) {
-      const ch = i < n ? list.charCodeAt(i) : 44;
-      if (ch === 44) {
+  let above = -1;
+  for (;;) {
+    const { ids, last, n } = chunk.get(fts, above, BUILD_CHUNK) as { ids: string | null; last: number | null; n: number };
+    if (ids !== null) {
+      let v = 0;
+      for (let i = 0, len = ids.length; i <= len; i++) {
+        const ch = i < len ? ids.charCodeAt(i) : 44;
+        if (ch !== 44) {
+          v = v * 10 + ch - 48;
+          continue;
+        }
         // In one read transaction no match has an id above max(id).
         if (v <= maxId) {
           const w = v >>> 5;
@@ -123,8 +135,10 @@ function build(db: Db, fts: string): IdBits {
           words[w] |= bit;
         }
         v = 0;
-      } else v = v * 10 + ch - 48;
+      }
     }
+    if (n < BUILD_CHUNK || last === null) break;
+    above = last;
   }
   const bits = new IdBits(words, count);
   const bytes = words.byteLength + fts.length * 2 + 64;

@@ -71,7 +71,7 @@ export function searchIds(db: Db, spec: SearchSpec, limit: number, offset: numbe
  *   segment of the index (23 segments after a bulk load: ~200 us; after optimizeIndex
  *   one: ~23 us); or against its own columns (rowConditions), ~1.5 us.
  * - bits: walk the sort index and test each row's bit in the bitsets of the text and
- *   of each name (match-bits.ts), ~0.1 us a row (~1.5 us when the row is read for its
+ *   of each name (match-bits.ts), ~0.15 us a row (~1.5 us when the row is read for its
  *   columns); a bitset not cached yet costs ~0.12 us a match to read, counted in full
  *   while the catalog changes (an ingest drops it at its next commit), at a quarter
  *   once it has settled: it then serves the searches after this one.
@@ -82,10 +82,16 @@ export const PLAN_COSTS = {
   walkIndexUs: 0.1,
   walkRowUs: 1.5,
   testUs: (segments: number) => 15 + 8 * segments,
-  walkBitsUs: 0.1,
+  walkBitsUs: 0.15,
   buildBitsUs: 0.12,
   /** Share of a bitset's reading charged to the search that reads it, once the catalog has settled. */
   buildShare: 0.25,
+  /** Reading the bitset of a whole expression (text AND tags), per match, against reading one of its parts. */
+  wholeFactor: 2,
+  /** Matches up to which a sorted search always fetches and sorts (WALK_FROM; tests lower it). */
+  walkFrom: WALK_FROM,
+  /** Which way bitsPlan takes (tests set one). */
+  bitsForm: "cheaper" as "cheaper" | "apart" | "whole",
 };
 const SEGMENTS_TTL_MS = 30_000;
 const segmentsSeen = new WeakMap<Db, { n: number; at: number }>();
@@ -112,22 +118,17 @@ function sortedIds(db: Db, spec: SearchSpec, plan: Plan & { fts: string }, limit
     const sql = `SELECT m.id FROM ${MATCH_ROWS} ${and(["movies_fts MATCH ?", ...plan.where])} ORDER BY ${order.by} LIMIT ? OFFSET ?`;
     return stmt(db, sql).pluck().all(plan.fts, ...plan.params, limit, offset) as number[];
   };
-  if (probe(db, plan.fts, WALK_FROM + 1) <= WALK_FROM) return fetchAndSort();
+  if (probe(db, plan.fts, PLAN_COSTS.walkFrom + 1) <= PLAN_COSTS.walkFrom) return fetchAndSort();
   const matches = countMatches(db, spec);
   const titles = countMatches(db, { match: null, filter: EMPTY_FILTER });
   const walked = Math.min(titles, ((offset + limit) * titles) / Math.max(1, matches));
   const rows = spec.match === null ? rowConditions(spec.filter) : null;
-  const bits = bitsPlan(db, spec);
+  const bits = bitsPlan(db, spec, plan, matches, walked);
   const cost = {
     fetch: matches * PLAN_COSTS.fetchUs,
     list: matches * PLAN_COSTS.listUs + walked * (plan.where.length ? PLAN_COSTS.walkRowUs : PLAN_COSTS.walkIndexUs),
     test: walked * (rows ? PLAN_COSTS.walkRowUs : PLAN_COSTS.testUs(segments(db))),
-    // Without a text or a name there is no bitset to test: that walk is `test` by the row's columns.
-    bits:
-      bits.parts.length === 0
-        ? Infinity
-        : bits.toRead * PLAN_COSTS.buildBitsUs * (catalogSettled(db) ? PLAN_COSTS.buildShare : 1) +
-          walked * (bits.where.length ? PLAN_COSTS.walkRowUs : PLAN_COSTS.walkBitsUs),
+    bits: bits.cost,
   };
   if (cost.bits <= Math.min(cost.fetch, cost.list, cost.test)) {
     return walkBits(db, order, bits.parts.map((p) => cachedBits(db, p) ?? buildBits(db, p)), bits, walked, limit, offset);
@@ -152,15 +153,35 @@ function sortedIds(db: Db, spec: SearchSpec, plan: Plan & { fts: string }, limit
 }
 
 /**
- * The bitsets a walk would test (the text, each name and site) and the rest of the
- * filter as conditions on the row; `toRead`: matches of the parts not cached yet.
+ * The bitsets a walk would test, the cheaper of two ways: the text, each name and
+ * site apart (each reused by every search that has it), with censorship, providers
+ * and ranges as conditions on the row; or the whole FTS expression as one bitset
+ * (used by this search alone, but read at the size of its matches, and then only
+ * ranges are left for the row). Costs as in PLAN_COSTS; reading the whole expression
+ * counts double (wholeFactor), as FTS5 evaluates its AND as it reads.
  */
-function bitsPlan(db: Db, spec: SearchSpec) {
+function bitsPlan(db: Db, spec: SearchSpec, plan: Plan & { fts: string }, matches: number, walked: number) {
+  const share = catalogSettled(db) ? PLAN_COSTS.buildShare : 1;
+  const walkCost = (where: string[]) => walked * (where.length ? PLAN_COSTS.walkRowUs : PLAN_COSTS.walkBitsUs);
   const f = bitsParts(spec.filter);
   const parts = [...(spec.match === null ? [] : [`- {tags} : (${spec.match})`]), ...f.tagExprs];
   let toRead = 0;
   for (const p of parts) if (!cachedBits(db, p)) toRead += countFts(db, p);
-  return { parts, where: f.where, params: f.params, toRead };
+  const apart = {
+    parts,
+    where: f.where,
+    params: f.params,
+    // Without a text or a name there is no bitset to test: that walk is `test` by the row's columns.
+    cost: parts.length === 0 ? Infinity : toRead * PLAN_COSTS.buildBitsUs * share + walkCost(f.where),
+  };
+  const whole = {
+    parts: [plan.fts],
+    where: plan.where,
+    params: plan.params,
+    cost: (cachedBits(db, plan.fts) ? 0 : PLAN_COSTS.wholeFactor * matches * PLAN_COSTS.buildBitsUs * share) + walkCost(plan.where),
+  };
+  if (PLAN_COSTS.bitsForm !== "cheaper") return PLAN_COSTS.bitsForm === "whole" ? whole : apart;
+  return whole.cost < apart.cost ? whole : apart;
 }
 
 /**
@@ -185,7 +206,10 @@ function walkBits(
     ORDER BY ${order.by} LIMIT ? OFFSET ?)`;
   let skip = offset;
   let at = 0;
-  let chunk = Math.ceil(walked * 1.2) + 64;
+  let kept = 0;
+  // Small first: matches are often denser at the top of an order than on average;
+  // then as many rows as the density seen so far says the page still needs.
+  let chunk = Math.min(Math.ceil(walked * 1.2) + 64, 4096);
   for (;;) {
     const list = stmt(db, sql).pluck().get(...plan.params, chunk, at) as string | null;
     let rows = 0;
@@ -199,6 +223,7 @@ function walkBits(
         }
         rows++;
         if (bits.has(id)) {
+          kept++;
           if (skip > 0) skip--;
           else if (out.push(id) === limit) return out;
         }
@@ -207,7 +232,8 @@ function walkBits(
     }
     if (rows < chunk) return out;
     at += rows;
-    chunk *= 2;
+    const need = skip + limit - out.length;
+    chunk = Math.min(chunk * 16, Math.max(1024, Math.ceil((need * at * 1.2) / Math.max(kept, 1)) + 64));
   }
 }
 

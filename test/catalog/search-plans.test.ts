@@ -91,7 +91,9 @@ describe("search plans on a real catalog", () => {
       );
     }
     const saved = { ...PLAN_COSTS };
-    const onlyBits = { fetchUs: 1e9, listUs: 1e9, testUs: () => 1e9, walkBitsUs: 0, buildBitsUs: 0 };
+    const onlyBits = { fetchUs: 1e9, listUs: 1e9, testUs: () => 1e9, walkBitsUs: 0, walkRowUs: 0, buildBitsUs: 0, walkFrom: 0 };
+    // The text and each name apart, censorship and providers on the row; or the whole expression in one.
+    const forms = [{ bitsForm: "apart" as const }, { bitsForm: "whole" as const }];
     try {
       for (const spec of specs) {
         const total = countMatches(db, spec);
@@ -100,11 +102,14 @@ describe("search plans on a real catalog", () => {
         const all = searchIds(db, spec, total + 10, 0);
         expect(all).toHaveLength(total);
         const pages: [number, number][] = [[10, 0], [10, 10], [7, 93], [10, Math.floor(total / 2)], [10, total - 3], [10, total]];
-        // Twice: the first reads the bitsets (not cached), the second uses them.
-        for (const round of ["uncached", "cached"]) {
-          Object.assign(PLAN_COSTS, saved, onlyBits);
-          for (const [limit, offset] of pages) {
-            expect(searchIds(db, spec, limit, offset), `${round} ${JSON.stringify(spec)} ${limit}@${offset}`).toEqual(all.slice(offset, offset + limit));
+        // Twice each: the first reads the bitsets (not cached), the second uses them.
+        for (const form of forms) {
+          for (const round of ["uncached", "cached"]) {
+            Object.assign(PLAN_COSTS, saved, onlyBits, form);
+            for (const [limit, offset] of pages) {
+              const what = `${round} ${JSON.stringify(form)} ${JSON.stringify(spec)} ${limit}@${offset}`;
+              expect(searchIds(db, spec, limit, offset), what).toEqual(all.slice(offset, offset + limit));
+            }
           }
         }
       }
