@@ -1,7 +1,7 @@
 import type { Db } from "./db.js";
 import { decodeDoc } from "./doc-codec.js";
 import type { DetailedRecord } from "./record.js";
-import { recordJson } from "./record-json.js";
+import { recordJson, resultFields, type ResultFields } from "./record-json.js";
 import { stmt } from "./statements.js";
 import { catalogVersion } from "./version.js";
 
@@ -87,6 +87,41 @@ export function getMovieById(db: Db, id: number): StoredMovie | null {
 export function getRecordById(db: Db, id: number): RecordDoc | null {
   const doc = stmt<[number], string>(db, "SELECT doc FROM movie_docs WHERE id = ?").pluck().get(id) as string | undefined;
   return doc === undefined ? null : new StoredDoc(doc);
+}
+
+/** What a search result needs of a title: its page and a few fields of its record. */
+export interface ResultDoc {
+  id: number;
+  pageUrl: string;
+  fields: ResultFields;
+}
+
+/**
+ * The search-result fields of these titles, in this order (missing ids left out):
+ * one movie_docs row each (not the movies row beside it), and only the fields shown
+ * parsed out of the document.
+ */
+export function getResultDocs(db: Db, ids: number[]): ResultDoc[] {
+  const read = stmt<[number], { page_url: string; doc: string }>(db, "SELECT page_url, doc FROM movie_docs WHERE id = ?");
+  const out: ResultDoc[] = [];
+  for (const id of ids) {
+    const row = read.get(id) as { page_url: string; doc: string } | undefined;
+    if (!row) continue;
+    out.push({ id, pageUrl: row.page_url, fields: resultFields(row.doc) ?? fieldsOf(decodeDoc(row.doc)) });
+  }
+  return out;
+}
+
+function fieldsOf(r: DetailedRecord): ResultFields {
+  return {
+    contentId: r.contentId,
+    dvdId: r.dvdId,
+    titleEn: r.titleEn,
+    titleJa: r.titleJa,
+    releaseDate: r.releaseDate,
+    maker: r.makers[0] ?? null,
+    jacketThumbUrl: r.jacketThumbUrl,
+  };
 }
 
 export function getMoviesByIds(db: Db, ids: number[]): StoredMovie[] {

@@ -174,3 +174,40 @@ export function recordJson(doc: string): string | null {
   if (doc.charCodeAt(fullAt) === 91 && doc.charCodeAt(thumbAt) === 91) return doc;
   return `${doc.slice(0, fullAt)}${full[0]}${THUMB_KEY}${thumb[0]}}}`;
 }
+
+/** The fields of a record a search result shows (spec 2.3), without the rest of it. */
+export interface ResultFields {
+  contentId: string;
+  dvdId: string;
+  titleEn: string;
+  titleJa: string;
+  releaseDate: string;
+  /** The first of `makers`, or null when there is none. */
+  maker: string | null;
+  jacketThumbUrl: string;
+}
+
+const WANTED = new Set(["contentId", "dvdId", "titleEn", "titleJa", "releaseDate", "jacketThumbUrl"]);
+const LAST_WANTED = STEPS.findIndex((s) => s.key.includes('"jacketThumbUrl"'));
+
+/**
+ * A search result's fields read from the stored document: the fields before
+ * jacketThumbUrl are stepped over as recordJson checks them, and only the wanted
+ * strings are parsed (JSON.parse of each, for its escapes). Null when the document is
+ * laid out otherwise: the caller decodes it.
+ */
+export function resultFields(doc: string): ResultFields | null {
+  const out: Record<string, string | null> = {};
+  let i = 0;
+  for (let k = 0; k <= LAST_WANTED; k++) {
+    const step = STEPS[k];
+    if (!doc.startsWith(step.key, i)) return null;
+    const start = i + step.key.length;
+    i = valueEnd(doc, start, step.kind);
+    if (i === -1) return null;
+    const field = RECORD_FIELDS[k];
+    if (WANTED.has(field)) out[field] = JSON.parse(doc.slice(start, i)) as string;
+    else if (field === "makers") out.maker = doc.charCodeAt(start + 1) === 93 ? null : (JSON.parse(doc.slice(start + 1, stringEnd(doc, start + 1))) as string);
+  }
+  return out as unknown as ResultFields;
+}

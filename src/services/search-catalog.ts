@@ -1,6 +1,6 @@
 import { buildMatch, codePhrase } from "../catalog/fts-match.js";
 import { isEmptyFilter, type CatalogFilter } from "../catalog/filter-sql.js";
-import { getMoviesByIds, type StoredMovie } from "../catalog/movies-read.js";
+import { getResultDocs, type ResultDoc, type StoredMovie } from "../catalog/movies-read.js";
 import type { Db } from "../catalog/db.js";
 import { countMatches, isCommonWord, searchIds, type SortKey } from "../catalog/search.js";
 import { readSnapshot } from "../catalog/statements.js";
@@ -41,6 +41,19 @@ export function toSearchResult(m: StoredMovie): SearchResult {
     cover: r.jacketThumbUrl,
     releaseDate: r.releaseDate.slice(0, 10),
     extra: { studio: r.makers[0] ?? "", url: m.pageUrl },
+  };
+}
+
+/** toSearchResult from the fields the catalog read for it (the same result). */
+export function resultOf(d: ResultDoc): SearchResult {
+  const f = d.fields;
+  return {
+    id: f.contentId,
+    dvdId: f.dvdId,
+    title: f.titleEn || f.titleJa,
+    cover: f.jacketThumbUrl,
+    releaseDate: f.releaseDate.slice(0, 10),
+    extra: { studio: f.maker ?? "", url: d.pageUrl },
   };
 }
 
@@ -89,7 +102,7 @@ function searchInSnapshot(deps: ServiceDeps, input: SearchInput): SearchAnswer {
   let results: SearchResult[] = [];
   if (offset < BigInt(total)) {
     const ids = searchIds(deps.db, spec, pageSize, Number(offset));
-    results = getMoviesByIds(deps.db, ids).map(toSearchResult);
+    results = getResultDocs(deps.db, ids).map(resultOf);
   }
   return {
     body: { q: input.q, source: "catalog", query: used.text, count: results.length, results },

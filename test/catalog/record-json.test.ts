@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeDoc, encodeDoc, EXTRA_FIELDS, RECORD_FIELDS } from "../../src/catalog/doc-codec.js";
 import { getMovieById } from "../../src/catalog/movies-read.js";
 import type { DetailedRecord } from "../../src/catalog/record.js";
-import { recordJson } from "../../src/catalog/record-json.js";
+import { recordJson, resultFields } from "../../src/catalog/record-json.js";
 import { generateSampleRecords } from "../../src/catalog/sample/generate.js";
 import { DetailedRecordSchema, MovieResponseSchema, RandomResponseSchema } from "../../src/server/schemas/record.js";
 import { movieResponse, recordsResponse } from "../../src/server/routes/json-text.js";
@@ -168,6 +168,31 @@ describe("a record's JSON from its stored document", () => {
   });
 });
 
+describe("a search result's fields from the stored document", () => {
+  const expected = (r: DetailedRecord) => ({
+    contentId: r.contentId,
+    dvdId: r.dvdId,
+    titleEn: r.titleEn,
+    titleJa: r.titleJa,
+    releaseDate: r.releaseDate,
+    maker: r.makers[0] ?? null,
+    jacketThumbUrl: r.jacketThumbUrl,
+  });
+
+  it("are the record's, escapes, empty makers and all", () => {
+    const records = [...[...generateSampleRecords({ count: 300, seed: 9 })].map((r) => r.record), ...edgeRecords()];
+    expect(records.some((r) => r.makers.length === 0)).toBe(true);
+    for (const r of records) expect(resultFields(encodeDoc(r))).toEqual(expected(r));
+  });
+
+  it("are declined for a document laid out otherwise", () => {
+    const r = makeRecord();
+    const { contentId, ...rest } = r;
+    expect(resultFields(JSON.stringify({ ...rest, contentId }))).toBeNull();
+    expect(resultFields(encodeDoc(r).replace('"makers":["Prestige"]', '"makers":"Prestige"'))).toBeNull();
+  });
+});
+
 describe("documents of a catalog written before the field order was fixed", () => {
   it("are served unchanged by /movie and /random", async () => {
     const records = [makeIngest({ contentId: "old00001", dvdId: "OLD-001", commentEn: "c" }), makeIngest({ contentId: "new00001", dvdId: "NEW-001" })];
@@ -188,6 +213,8 @@ describe("documents of a catalog written before the field order was fixed", () =
       expect(res.statusCode).toBe(200);
       const got = (res.json() as DetailedRecord[]).sort((a, b) => a.contentId.localeCompare(b.contentId));
       expect(got).toEqual([records[1].record, records[0].record]);
+      const found = await t.app.inject({ url: "/query?q=OLD-001", headers: { "x-service-key": t.key } });
+      expect(found.json().results[0]).toMatchObject({ id: "old00001", dvdId: "OLD-001", title: records[0].record.titleEn, extra: { studio: "Prestige" } });
     } finally {
       await t.close();
     }
