@@ -184,6 +184,8 @@ function bitsPlan(db: Db, spec: SearchSpec, plan: Plan & { fts: string }, matche
   return whole.cost < apart.cost ? whole : apart;
 }
 
+const WALK_CHUNK_MAX = 16_384;
+
 /**
  * Walks the sort index (with the row conditions, if any) in growing chunks from the
  * top and keeps the rows in every bitset, until the page is full or the index ends.
@@ -208,7 +210,9 @@ function walkBits(
   let at = 0;
   let kept = 0;
   // Small first: matches are often denser at the top of an order than on average;
-  // then as many rows as the density seen so far says the page still needs.
+  // then as many rows as the density seen so far says the page still needs, at most
+  // WALK_CHUNK_MAX (strings of megabytes, made by SQLite's allocator and copied into
+  // the heap, left the server holding tens of MB more).
   let chunk = Math.min(Math.ceil(walked * 1.2) + 64, 4096);
   for (;;) {
     const list = stmt(db, sql).pluck().get(...plan.params, chunk, at) as string | null;
@@ -233,7 +237,7 @@ function walkBits(
     if (rows < chunk) return out;
     at += rows;
     const need = skip + limit - out.length;
-    chunk = Math.min(chunk * 16, Math.max(1024, Math.ceil((need * at * 1.2) / Math.max(kept, 1)) + 64));
+    chunk = Math.min(chunk * 16, WALK_CHUNK_MAX, Math.max(1024, Math.ceil((need * at * 1.2) / Math.max(kept, 1)) + 64));
   }
 }
 
