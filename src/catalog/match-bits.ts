@@ -57,7 +57,23 @@ interface Cache {
   since: number;
   entries: Map<string, IdBits>;
   bytes: number;
+  walks: Map<string, WalkPrefix>;
 }
+
+/**
+ * The matches of a walk found so far from the top of a sort order (`ids`, in order),
+ * the index rows read to find them (`at`), and whether the index ended. Kept with the
+ * bitsets, for the same catalog version: at most WALK_PREFIX_MAX ids each and
+ * WALK_PREFIXES walks a connection (~4 MiB at most, far less as pages are shallow).
+ */
+export interface WalkPrefix {
+  ids: number[];
+  at: number;
+  done: boolean;
+}
+
+export const WALK_PREFIX_MAX = 2000;
+const WALK_PREFIXES = 256;
 
 /** The catalog counts as settled once its version has held this long. */
 export const SETTLED_MS = 10_000;
@@ -68,7 +84,7 @@ function cacheOf(db: Db): Cache {
   const version = catalogVersion(db);
   let c = caches.get(db);
   if (!c || c.version !== version) {
-    c = { version, since: Date.now(), entries: new Map(), bytes: 0 };
+    c = { version, since: Date.now(), entries: new Map(), bytes: 0, walks: new Map() };
     caches.set(db, c);
   }
   return c;
@@ -80,6 +96,17 @@ function cacheOf(db: Db): Cache {
  */
 export function catalogSettled(db: Db): boolean {
   return Date.now() - cacheOf(db).since >= SETTLED_MS;
+}
+
+/** The walk kept under `key` at the catalog's current version (a new, empty one if none). */
+export function walkPrefix(db: Db, key: string): WalkPrefix {
+  const c = cacheOf(db);
+  let w = c.walks.get(key);
+  if (w) c.walks.delete(key);
+  else w = { ids: [], at: 0, done: false };
+  c.walks.set(key, w);
+  if (c.walks.size > WALK_PREFIXES) c.walks.delete(c.walks.keys().next().value as string);
+  return w;
 }
 
 /** The cached bitset of an FTS expression at the catalog's current version, if any. */
