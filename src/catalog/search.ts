@@ -118,7 +118,18 @@ function sortedIds(db: Db, spec: SearchSpec, plan: Plan & { fts: string }, limit
     const sql = `SELECT m.id FROM ${MATCH_ROWS} ${and(["movies_fts MATCH ?", ...plan.where])} ORDER BY ${order.by} LIMIT ? OFFSET ?`;
     return stmt(db, sql).pluck().all(plan.fts, ...plan.params, limit, offset) as number[];
   };
-  if (probe(db, plan.fts, PLAN_COSTS.walkFrom + 1) <= PLAN_COSTS.walkFrom) return fetchAndSort();
+  if (probe(db, plan.fts, PLAN_COSTS.walkFrom + 1) <= PLAN_COSTS.walkFrom) {
+    // Few matches: all of them sorted once (the same read as any page of them), kept
+    // as the walks are (walkPrefix) until the catalog changes; a page is then a slice.
+    if (PLAN_COSTS.walkFrom > WALK_PREFIX_MAX) return fetchAndSort();
+    const kept = walkPrefix(db, `fetch\u0000${order.by}\u0000${plan.fts}\u0000${plan.where.join(" AND ")}\u0000${JSON.stringify(plan.params)}`);
+    if (!kept.done) {
+      const sql = `SELECT m.id FROM ${MATCH_ROWS} ${and(["movies_fts MATCH ?", ...plan.where])} ORDER BY ${order.by} LIMIT ?`;
+      kept.ids = stmt(db, sql).pluck().all(plan.fts, ...plan.params, PLAN_COSTS.walkFrom) as number[];
+      kept.done = true;
+    }
+    return kept.ids.slice(offset, offset + limit);
+  }
   const matches = countMatches(db, spec);
   const titles = countMatches(db, { match: null, filter: EMPTY_FILTER });
   const walked = Math.min(titles, ((offset + limit) * titles) / Math.max(1, matches));

@@ -135,6 +135,13 @@ describe("search plans on a real catalog", () => {
       expect(top()).toEqual(before);
       upsertRecords(other, [hit("the top again")]);
       expect(top()).toEqual([id, ...before.slice(0, 2)]);
+      // Few matches: sorted once and kept until the catalog changes, like the walks.
+      const few: SearchSpec = { match: buildMatch("zzyzx", { prefixLast: false }), exactDvdId: null, filter: EMPTY_FILTER, sort: "rating" };
+      expect(searchIds(db, few, 10, 0)).toEqual([]);
+      upsertRecords(other, [hit("the zzyzx road")]);
+      expect(searchIds(db, few, 10, 0)).toEqual([id]);
+      upsertRecords(db, [hit("the road")]);
+      expect(searchIds(db, few, 10, 0)).toEqual([]);
     } finally {
       Object.assign(PLAN_COSTS, saved);
       other.close();
