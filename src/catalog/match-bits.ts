@@ -7,7 +7,7 @@ import { catalogVersion } from "./version.js";
  * The titles an FTS expression matches, as a bitset by movies.id, cached per connection
  * until the catalog changes (as Elasticsearch caches filter bitsets). A sorted search
  * over many matches then walks its sort index and keeps the rows whose bit is set, about
- * 0.1 us a row, where testing a row against the FTS index costs 15-25 us and listing
+ * 0.15 us a row, where testing a row against the FTS index costs 15-25 us and listing
  * every match for SQLite ~0.4 us a match on every request.
  *
  * Exactness: an entry is only used at the catalog version it was read at (PRAGMA
@@ -17,8 +17,6 @@ import { catalogVersion } from "./version.js";
  * BITS_CACHE_BYTES (8 MiB) a connection, least recently used entries dropped first.
  */
 export const BITS_CACHE_BYTES = 8 * 1024 * 1024;
-/** Reading a match into the bitset, per match (group_concat and a parse, after the FTS scan). */
-export const BUILD_US_PER_MATCH = 0.12;
 
 export class IdBits {
   constructor(
