@@ -17,7 +17,10 @@ const { values } = parseArgs({
   options: { records: { type: "string", default: "100000" }, requests: { type: "string", default: "2000" }, db: { type: "string" } },
 });
 const requests = Number(values.requests);
-const { path, db } = values.db ? { path: values.db, db: openCatalog(values.db) } : benchCatalog(Number(values.records));
+const settings = loadConfig({ LOG_LEVEL: "silent", SAMPLE_DATA: "off", INGEST_CRON: "off" });
+// The server's page cache and mmap settings, so that reads cost what they cost in the server.
+const open = (p: string) => openCatalog(p, { cacheSizeMb: settings.cacheSizeMb, mmapSizeMb: settings.mmapSizeMb });
+const { path, db } = values.db ? { path: values.db, db: open(values.db) } : benchCatalog(Number(values.records));
 const records = db.prepare("SELECT count(*) FROM movies").pluck().get() as number;
 const config = loadConfig({ DATABASE_PATH: path, LOG_LEVEL: "silent", SAMPLE_DATA: "off", INGEST_CRON: "off" });
 const { token } = createKey(db, "bench", 1e9);

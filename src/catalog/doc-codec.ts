@@ -1,9 +1,16 @@
 import type { DetailedRecord } from "./record.js";
 
 /**
- * How a record is stored in movie_docs.doc: its JSON, except that a gallery whose
- * URLs count up (`…jp-1.jpg`, `…jp-2.jpg`, …, as DMM's do) is kept as its pattern.
- * A gallery is most of a record's bytes; this halves the catalog on disk.
+ * How a record is stored in movie_docs.doc: its JSON with the fields in the order of
+ * the response schema (src/server/schemas/record.ts), except that a gallery whose URLs
+ * count up (`…jp-1.jpg`, `…jp-2.jpg`, …, as DMM's do) is kept as its pattern. A gallery
+ * is most of a record's bytes; this halves the catalog on disk.
+ *
+ * The field order lets recordJson answer with the stored text itself, galleries
+ * expanded by string building: no JSON.parse and no serialiser pass on /movie and
+ * /random. Records built in this order (every provider, the importer and the sample
+ * generator build them so) encode to the same bytes as before the order was fixed,
+ * so their hashes, and what counts as a change, stay the same.
  */
 interface Range {
   head: string;
@@ -17,6 +24,32 @@ type Stored = Omit<DetailedRecord, "extra"> & {
     galleryThumb: string[] | Range;
   };
 };
+
+/** The fields of a detailed record in the response schema's order (a test holds the two together). */
+export const RECORD_FIELDS = [
+  "contentId",
+  "dvdId",
+  "titleEn",
+  "titleJa",
+  "commentEn",
+  "commentJa",
+  "runtimeMins",
+  "releaseDate",
+  "makers",
+  "label",
+  "series",
+  "categories",
+  "actresses",
+  "actors",
+  "directors",
+  "authors",
+  "jacketFullUrl",
+  "jacketThumbUrl",
+  "site",
+  "serviceCode",
+  "extra",
+] as const;
+export const EXTRA_FIELDS = ["actressesRich", "sampleUrl", "galleryFull", "galleryThumb"] as const;
 
 /** The pattern of URLs that differ only by a counter 1..n, or null. */
 export function toRange(urls: string[]): Range | null {
@@ -37,10 +70,36 @@ function fromRange(v: string[] | Range): string[] {
 }
 
 export function encodeDoc(r: DetailedRecord): string {
-  const full = toRange(r.extra.galleryFull);
-  const thumb = toRange(r.extra.galleryThumb);
-  if (!full && !thumb) return JSON.stringify(r);
-  const stored: Stored = { ...r, extra: { ...r.extra, galleryFull: full ?? r.extra.galleryFull, galleryThumb: thumb ?? r.extra.galleryThumb } };
+  const e = r.extra;
+  // An object literal in schema order: JSON.stringify writes keys in insertion order.
+  const stored: Stored = {
+    contentId: r.contentId,
+    dvdId: r.dvdId,
+    titleEn: r.titleEn,
+    titleJa: r.titleJa,
+    commentEn: r.commentEn,
+    commentJa: r.commentJa,
+    runtimeMins: r.runtimeMins,
+    releaseDate: r.releaseDate,
+    makers: r.makers,
+    label: r.label,
+    series: r.series,
+    categories: r.categories,
+    actresses: r.actresses,
+    actors: r.actors,
+    directors: r.directors,
+    authors: r.authors,
+    jacketFullUrl: r.jacketFullUrl,
+    jacketThumbUrl: r.jacketThumbUrl,
+    site: r.site,
+    serviceCode: r.serviceCode,
+    extra: {
+      actressesRich: e.actressesRich.map((a) => ({ name: a.name, image: a.image })),
+      sampleUrl: e.sampleUrl,
+      galleryFull: toRange(e.galleryFull) ?? e.galleryFull,
+      galleryThumb: toRange(e.galleryThumb) ?? e.galleryThumb,
+    },
+  };
   return JSON.stringify(stored);
 }
 

@@ -81,6 +81,20 @@ export function rowConditions(f: CatalogFilter): { where: string[]; params: unkn
   return { where, params };
 }
 
+/**
+ * The filter as a walk with bitsets takes it: each name and site as an FTS expression
+ * of its own (a bitset each, reused by every search with that value), censorship,
+ * providers and ranges as conditions on the row.
+ */
+export function bitsParts(f: CatalogFilter): { tagExprs: string[]; where: string[]; params: unknown[] } {
+  const tagExprs = [
+    ...f.names.map((n) => `tags : (${q(tagToken(n.kind, n.name))})`),
+    ...f.sites.map((site) => `tags : (${q(tagToken("site", foldName(site)))})`),
+  ];
+  const { where, params } = rowConditions({ ...f, names: [], sites: [] })!;
+  return { tagExprs, where, params };
+}
+
 export function isEmptyFilter(f: CatalogFilter): boolean {
   const p = filterParts(f);
   return p.where.length === 0 && p.tags === null && !p.none;

@@ -1,6 +1,7 @@
 import type { Db } from "./db.js";
-import { EMPTY_FILTER, rowConditions, type CatalogFilter } from "./filter-sql.js";
+import { bitsParts, EMPTY_FILTER, rowConditions, type CatalogFilter } from "./filter-sql.js";
 import { indexSegments } from "./fts-maintenance.js";
+import { buildBits, cachedBits, catalogSettled, walkPrefix, WALK_PREFIX_MAX, type IdBits } from "./match-bits.js";
 import { and, MATCH_ROWS, newestIds, planOf, probe, type Plan } from "./search-plan.js";
 import { relevanceIds } from "./search-relevance.js";
 import { stmt } from "./statements.js";
@@ -69,6 +70,11 @@ export function searchIds(db: Db, spec: SearchSpec, limit: number, offset: numbe
  * - test: check one walked row against the FTS expression, ~15 us plus ~8 us for each
  *   segment of the index (23 segments after a bulk load: ~200 us; after optimizeIndex
  *   one: ~23 us); or against its own columns (rowConditions), ~1.5 us.
+ * - bits: walk the sort index and test each row's bit in the bitsets of the text and
+ *   of each name (match-bits.ts), ~0.15 us a row (~1.5 us when the row is read for its
+ *   columns); a bitset not cached yet costs ~0.12 us a match to read, counted in full
+ *   while the catalog changes (an ingest drops it at its next commit), at a quarter
+ *   once it has settled: it then serves the searches after this one.
  */
 export const PLAN_COSTS = {
   fetchUs: 1.5,
@@ -76,6 +82,16 @@ export const PLAN_COSTS = {
   walkIndexUs: 0.1,
   walkRowUs: 1.5,
   testUs: (segments: number) => 15 + 8 * segments,
+  walkBitsUs: 0.15,
+  buildBitsUs: 0.12,
+  /** Share of a bitset's reading charged to the search that reads it, once the catalog has settled. */
+  buildShare: 0.25,
+  /** Reading the bitset of a whole expression (text AND tags), per match, against reading one of its parts. */
+  wholeFactor: 2,
+  /** Matches up to which a sorted search always fetches and sorts (WALK_FROM; tests lower it). */
+  walkFrom: WALK_FROM,
+  /** Which way bitsPlan takes (tests set one). */
+  bitsForm: "cheaper" as "cheaper" | "apart" | "whole",
 };
 const SEGMENTS_TTL_MS = 30_000;
 const segmentsSeen = new WeakMap<Db, { n: number; at: number }>();
@@ -102,16 +118,33 @@ function sortedIds(db: Db, spec: SearchSpec, plan: Plan & { fts: string }, limit
     const sql = `SELECT m.id FROM ${MATCH_ROWS} ${and(["movies_fts MATCH ?", ...plan.where])} ORDER BY ${order.by} LIMIT ? OFFSET ?`;
     return stmt(db, sql).pluck().all(plan.fts, ...plan.params, limit, offset) as number[];
   };
-  if (probe(db, plan.fts, WALK_FROM + 1) <= WALK_FROM) return fetchAndSort();
+  if (probe(db, plan.fts, PLAN_COSTS.walkFrom + 1) <= PLAN_COSTS.walkFrom) {
+    // Few matches: all of them sorted once (the same read as any page of them), kept
+    // as the walks are (walkPrefix) until the catalog changes; a page is then a slice.
+    if (PLAN_COSTS.walkFrom > WALK_PREFIX_MAX) return fetchAndSort();
+    const kept = walkPrefix(db, `fetch\u0000${order.by}\u0000${plan.fts}\u0000${plan.where.join(" AND ")}\u0000${JSON.stringify(plan.params)}`);
+    if (!kept.done) {
+      const sql = `SELECT m.id FROM ${MATCH_ROWS} ${and(["movies_fts MATCH ?", ...plan.where])} ORDER BY ${order.by} LIMIT ?`;
+      kept.ids = stmt(db, sql).pluck().all(plan.fts, ...plan.params, PLAN_COSTS.walkFrom) as number[];
+      kept.done = true;
+    }
+    return kept.ids.slice(offset, offset + limit);
+  }
   const matches = countMatches(db, spec);
   const titles = countMatches(db, { match: null, filter: EMPTY_FILTER });
   const walked = Math.min(titles, ((offset + limit) * titles) / Math.max(1, matches));
   const rows = spec.match === null ? rowConditions(spec.filter) : null;
+  const bits = bitsPlan(db, spec, plan, matches, walked);
   const cost = {
     fetch: matches * PLAN_COSTS.fetchUs,
     list: matches * PLAN_COSTS.listUs + walked * (plan.where.length ? PLAN_COSTS.walkRowUs : PLAN_COSTS.walkIndexUs),
     test: walked * (rows ? PLAN_COSTS.walkRowUs : PLAN_COSTS.testUs(segments(db))),
+    bits: bits.cost,
   };
+  if (cost.bits <= Math.min(cost.fetch, cost.list, cost.test)) {
+    const sets = bits.parts.map((p) => cachedBits(db, p) ?? buildBits(db, p));
+    return walkBits(db, order, bits.parts, sets, bits, walked, limit, offset);
+  }
   if (cost.fetch <= cost.list && cost.fetch <= cost.test) return fetchAndSort();
   if (cost.test < cost.list) {
     // Matches may be rarer at the top of this order than on average: walk a bounded
@@ -129,6 +162,123 @@ function sortedIds(db: Db, spec: SearchSpec, plan: Plan & { fts: string }, limit
   const sql = `SELECT m.id FROM movies m INDEXED BY ${order.index}
     ${and(["m.fts_key IN (SELECT rowid FROM movies_fts WHERE movies_fts MATCH ?)", ...plan.where])} ORDER BY ${order.by} LIMIT ? OFFSET ?`;
   return stmt(db, sql).pluck().all(plan.fts, ...plan.params, limit, offset) as number[];
+}
+
+/**
+ * The bitsets a walk would test, the cheaper of two ways: the text, each name and
+ * site apart (each reused by every search that has it), with censorship, providers
+ * and ranges as conditions on the row; or the whole FTS expression as one bitset
+ * (used by this search alone, but read at the size of its matches, and then only
+ * ranges are left for the row). Costs as in PLAN_COSTS; reading the whole expression
+ * counts double (wholeFactor), as FTS5 evaluates its AND as it reads.
+ */
+function bitsPlan(db: Db, spec: SearchSpec, plan: Plan & { fts: string }, matches: number, walked: number) {
+  const share = catalogSettled(db) ? PLAN_COSTS.buildShare : 1;
+  const walkCost = (where: string[]) => walked * (where.length ? PLAN_COSTS.walkRowUs : PLAN_COSTS.walkBitsUs);
+  const f = bitsParts(spec.filter);
+  const parts = [...(spec.match === null ? [] : [`- {tags} : (${spec.match})`]), ...f.tagExprs];
+  let toRead = 0;
+  for (const p of parts) if (!cachedBits(db, p)) toRead += countFts(db, p);
+  const apart = {
+    parts,
+    where: f.where,
+    params: f.params,
+    // Without a text or a name there is no bitset to test: that walk is `test` by the row's columns.
+    cost: parts.length === 0 ? Infinity : toRead * PLAN_COSTS.buildBitsUs * share + walkCost(f.where),
+  };
+  const whole = {
+    parts: [plan.fts],
+    where: plan.where,
+    params: plan.params,
+    cost: (cachedBits(db, plan.fts) ? 0 : PLAN_COSTS.wholeFactor * matches * PLAN_COSTS.buildBitsUs * share) + walkCost(plan.where),
+  };
+  if (PLAN_COSTS.bitsForm !== "cheaper") return PLAN_COSTS.bitsForm === "whole" ? whole : apart;
+  return whole.cost < apart.cost ? whole : apart;
+}
+
+const WALK_CHUNK_MAX = 16_384;
+
+/**
+ * Walks the sort index (with the row conditions, if any) in growing chunks from the
+ * top and keeps the rows in every bitset, until the page is full or the index ends.
+ * A chunk's ids come back as one comma-separated string: half the cost of a row at a
+ * time through the driver. The matches found from the top are kept with the bitsets
+ * (walkPrefix, up to WALK_PREFIX_MAX of them), so the next page of the same search, or
+ * the same page again, continues where the last walk stopped instead of starting over.
+ */
+function walkBits(
+  db: Db,
+  order: { index: string; by: string },
+  parts: string[],
+  sets: IdBits[],
+  plan: { where: string[]; params: unknown[] },
+  walked: number,
+  limit: number,
+  offset: number,
+): number[] {
+  const bits = sets.reduce((a, b) => a.and(b));
+  if (bits.count <= offset) return [];
+  const sql = `SELECT group_concat(id) FROM (SELECT m.id FROM movies m INDEXED BY ${order.index} ${and(plan.where)}
+    ORDER BY ${order.by} LIMIT ? OFFSET ?)`;
+  const chunkOf = (rows: number, found: number, need: number, first: boolean) =>
+    // Small first: matches are often denser at the top of an order than on average;
+    // then as many rows as the density seen so far says the page still needs, at most
+    // WALK_CHUNK_MAX (strings of megabytes, made by SQLite's allocator and copied into
+    // the heap, left the server holding tens of MB more).
+    first
+      ? Math.min(Math.ceil(walked * 1.2) + 64, 4096)
+      : Math.min(WALK_CHUNK_MAX, Math.max(1024, Math.ceil((need * rows * 1.2) / Math.max(found, 1)) + 64));
+  const end = offset + limit;
+  if (end <= WALK_PREFIX_MAX) {
+    const w = walkPrefix(db, `${order.index}\u0000${parts.join("\u0000")}\u0000${plan.where.join(" AND ")}\u0000${JSON.stringify(plan.params)}`);
+    while (!w.done && w.ids.length < end) {
+      const chunk = chunkOf(w.at, w.ids.length, end - w.ids.length, w.at === 0);
+      let full = false;
+      // Stops at the row that completes the page: `at` counts the rows whose matches are in `ids`.
+      const rows = scanChunk(db, sql, plan.params, chunk, w.at, (id) => {
+        if (bits.has(id) && w.ids.push(id) >= end) full = true;
+        return !full;
+      });
+      w.at += rows;
+      if (!full && rows < chunk) w.done = true;
+    }
+    return w.ids.slice(offset, end);
+  }
+  const out: number[] = [];
+  let skip = offset;
+  let at = 0;
+  let kept = 0;
+  for (;;) {
+    const chunk = chunkOf(at, kept, skip + limit - out.length, at === 0);
+    const rows = scanChunk(db, sql, plan.params, chunk, at, (id) => {
+      if (!bits.has(id)) return true;
+      kept++;
+      if (skip > 0) skip--;
+      else out.push(id);
+      return out.length < limit;
+    });
+    if (out.length === limit || rows < chunk) return out;
+    at += rows;
+  }
+}
+
+/** Reads `chunk` ids of the walk from row `at`, handing each to `take` until it returns false; returns the rows read. */
+function scanChunk(db: Db, sql: string, params: unknown[], chunk: number, at: number, take: (id: number) => boolean): number {
+  const list = stmt(db, sql).pluck().get(...params, chunk, at) as string | null;
+  if (list === null) return 0;
+  let rows = 0;
+  let id = 0;
+  for (let i = 0, n = list.length; i <= n; i++) {
+    const ch = i < n ? list.charCodeAt(i) : 44;
+    if (ch !== 44) {
+      id = id * 10 + ch - 48;
+      continue;
+    }
+    rows++;
+    if (!take(id)) return rows;
+    id = 0;
+  }
+  return rows;
 }
 
 /**
@@ -167,6 +317,12 @@ export function countMatches(db: Db, spec: Pick<SearchSpec, "match" | "filter">)
         : `SELECT count(*) FROM ${MATCH_ROWS} ${and(["movies_fts MATCH ?", ...plan.where])}`;
   const params = [...(plan.fts !== null ? [plan.fts] : []), ...plan.params];
   return cachedCount(db, `${sql}\u0000${JSON.stringify(params)}`, () => stmt(db, sql).pluck().get(...params) as number);
+}
+
+/** How many titles a raw FTS expression matches (cached as countMatches is). */
+export function countFts(db: Db, fts: string): number {
+  const sql = "SELECT count(*) FROM movies_fts WHERE movies_fts MATCH ?";
+  return cachedCount(db, `${sql}\u0000${JSON.stringify([fts])}`, () => stmt(db, sql).pluck().get(fts) as number);
 }
 
 /** All ids matching a filter (used to sample from small filtered sets). */

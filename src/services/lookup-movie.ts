@@ -1,6 +1,7 @@
 import { catalogProviders, findByContentId, findByDvdId, getMovieById, type StoredMovie } from "../catalog/movies-read.js";
 import { buildMatch } from "../catalog/fts-match.js";
 import { searchIds } from "../catalog/search.js";
+import { readSnapshot } from "../catalog/statements.js";
 import { EMPTY_FILTER } from "../catalog/filter-sql.js";
 import { lookupCandidates, parseCode } from "../codes/index.js";
 import type { DetailedRecord } from "../catalog/record.js";
@@ -10,7 +11,21 @@ import type { ServiceDeps } from "./deps.js";
 export interface MovieAnswer {
   q: string;
   source: string;
-  result: DetailedRecord;
+  /** The record; from the catalog, decoded only when read (resultJson usually serves instead). */
+  readonly result: DetailedRecord;
+  /** The record's JSON as the response schema writes it, when the catalog has it ready; else null. */
+  resultJson: string | null;
+}
+
+function catalogAnswer(q: string, m: StoredMovie): MovieAnswer {
+  return {
+    q,
+    source: m.provider,
+    get result() {
+      return m.record;
+    },
+    resultJson: m.recordJson?.() ?? null,
+  };
 }
 
 /** Among records of one code, the preferred service code first, then the `providers` order. */
@@ -60,7 +75,8 @@ export function lookupCatalog(deps: ServiceDeps, q: string, providers: string[] 
 export function bestTextMatchId(deps: ServiceDeps, q: string, providers: string[] | null): number | null {
   const match = buildMatch(q);
   if (match === null) return null;
-  return searchIds(deps.db, { match, exactDvdId: null, filter: { ...EMPTY_FILTER, providers }, sort: "relevance" }, 1, 0)[0] ?? null;
+  const spec = { match, exactDvdId: null, filter: { ...EMPTY_FILTER, providers }, sort: "relevance" as const };
+  return readSnapshot(deps.db, () => searchIds(deps.db, spec, 1, 0)[0] ?? null);
 }
 
 async function bestTextMatch(deps: ServiceDeps, q: string, providers: string[] | null): Promise<StoredMovie | null> {
@@ -70,16 +86,16 @@ async function bestTextMatch(deps: ServiceDeps, q: string, providers: string[] |
 
 export async function lookupMovie(deps: ServiceDeps, q: string, providers: string[] | null): Promise<MovieAnswer> {
   const local = lookupCatalog(deps, q, providers);
-  if (local) return { q, source: local.provider, result: local.record };
+  if (local) return catalogAnswer(q, local);
   const code = parseCode(q.trim());
   if (!code) {
     const best = await bestTextMatch(deps, q, providers);
-    if (best) return { q, source: best.provider, result: best.record };
+    if (best) return catalogAnswer(q, best);
     throw new AppError("NOT_FOUND", `no movie matches "${q}"`);
   }
   if (deps.live) {
     const live = await deps.live.lookup(code, providers);
-    if (live.status === "found") return { q, source: live.provider, result: live.record.record };
+    if (live.status === "found") return { q, source: live.provider, result: live.record.record, resultJson: null };
     if (live.status === "failed") {
       const which = live.errors.map((e) => e.provider).join(", ");
       throw new AppError("UPSTREAM_FAILED", `${code.dvdId} is not in the catalog and ${which} failed to answer; retry later`);

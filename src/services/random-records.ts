@@ -1,7 +1,7 @@
 import { isEmptyFilter, type CatalogFilter } from "../catalog/filter-sql.js";
-import { getMovieById, getMoviesByIds, movieIdRange } from "../catalog/movies-read.js";
-import type { DetailedRecord } from "../catalog/record.js";
+import { getMoviesByIds, getRecordById, movieIdRange, type RecordDoc } from "../catalog/movies-read.js";
 import { countMatches, filteredIds, idMatches } from "../catalog/search.js";
+import { readSnapshot } from "../catalog/statements.js";
 import type { ServiceDeps } from "./deps.js";
 
 /** Below this share of the id range, sampling lists the matching ids instead of probing. */
@@ -21,9 +21,15 @@ function shuffleTake<T>(items: T[], n: number, random: () => number): T[] {
  * `num` distinct records, uniformly sampled: random rowid probes over the id
  * range (each present id is equally likely; misses are retried), or, for a
  * filter that matches few records, a draw from the list of matching ids.
- * Never ORDER BY random() over the table.
+ * Never ORDER BY random() over the table. All reads in one read transaction (one
+ * set of file locks for the dozens of statements), and a probe reads the stored
+ * record alone.
  */
-export function randomRecords(deps: ServiceDeps, num: number, filter: CatalogFilter, random: () => number = Math.random): DetailedRecord[] {
+export function randomRecords(deps: ServiceDeps, num: number, filter: CatalogFilter, random: () => number = Math.random): RecordDoc[] {
+  return readSnapshot(deps.db, () => draw(deps, num, filter, random));
+}
+
+function draw(deps: ServiceDeps, num: number, filter: CatalogFilter, random: () => number): RecordDoc[] {
   const range = movieIdRange(deps.db);
   if (!range) return [];
   const span = range.max - range.min + 1;
@@ -33,19 +39,19 @@ export function randomRecords(deps: ServiceDeps, num: number, filter: CatalogFil
   const want = Math.min(num, total);
   if (total / span >= MIN_PROBE_DENSITY) {
     const chosen = new Set<number>();
-    const out: DetailedRecord[] = [];
+    const out: RecordDoc[] = [];
     const maxProbes = Math.ceil((want * span) / total) * 4 + 64;
     for (let probe = 0; probe < maxProbes && out.length < want; probe++) {
       const id = range.min + Math.floor(random() * span);
       if (chosen.has(id)) continue;
       if (!unfiltered && !idMatches(deps.db, id, filter)) continue;
-      const m = getMovieById(deps.db, id);
+      const m = getRecordById(deps.db, id);
       if (!m) continue;
       chosen.add(id);
-      out.push(m.record);
+      out.push(m);
     }
     if (out.length === want) return out;
   }
   const ids = shuffleTake(filteredIds(deps.db, filter), want, random);
-  return getMoviesByIds(deps.db, ids).map((m) => m.record);
+  return getMoviesByIds(deps.db, ids);
 }

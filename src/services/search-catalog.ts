@@ -1,8 +1,9 @@
 import { buildMatch, codePhrase } from "../catalog/fts-match.js";
 import { isEmptyFilter, type CatalogFilter } from "../catalog/filter-sql.js";
-import { getMoviesByIds, type StoredMovie } from "../catalog/movies-read.js";
+import { getResultDocs, type ResultDoc, type StoredMovie } from "../catalog/movies-read.js";
 import type { Db } from "../catalog/db.js";
 import { countMatches, isCommonWord, searchIds, type SortKey } from "../catalog/search.js";
+import { readSnapshot } from "../catalog/statements.js";
 import { parseCode } from "../codes/index.js";
 import type { ServiceDeps } from "./deps.js";
 
@@ -43,6 +44,19 @@ export function toSearchResult(m: StoredMovie): SearchResult {
   };
 }
 
+/** toSearchResult from the fields the catalog read for it (the same result). */
+export function resultOf(d: ResultDoc): SearchResult {
+  const f = d.fields;
+  return {
+    id: f.contentId,
+    dvdId: f.dvdId,
+    title: f.titleEn || f.titleJa,
+    cover: f.jacketThumbUrl,
+    releaseDate: f.releaseDate.slice(0, 10),
+    extra: { studio: f.maker ?? "", url: d.pageUrl },
+  };
+}
+
 /** The text actually searched: trimmed, NFKC, single spaces; a code in its canonical spelling. */
 export function queryAsUsed(q: string): { text: string; dvdId: string | null } {
   const text = q.normalize("NFKC").trim().replace(/\s+/g, " ");
@@ -67,8 +81,14 @@ function matchFor(db: Db, text: string, dvdId: string | null): string | null {
 /**
  * /query over the catalog: a code-like q ranks its exact code first, then bm25;
  * page and num accept the spec's whole range (a page past the end is empty).
+ * One read transaction: the total and the page agree, and the dozen statements of a
+ * search take the file locks once.
  */
 export function searchCatalog(deps: ServiceDeps, input: SearchInput): SearchAnswer {
+  return readSnapshot(deps.db, () => searchInSnapshot(deps, input));
+}
+
+function searchInSnapshot(deps: ServiceDeps, input: SearchInput): SearchAnswer {
   const used = queryAsUsed(input.q);
   const match = used.text === "" ? null : matchFor(deps.db, input.q.normalize("NFKC").trim(), used.dvdId);
   const pageSize = Math.min(input.num, deps.config.maxPageSize);
@@ -82,7 +102,7 @@ export function searchCatalog(deps: ServiceDeps, input: SearchInput): SearchAnsw
   let results: SearchResult[] = [];
   if (offset < BigInt(total)) {
     const ids = searchIds(deps.db, spec, pageSize, Number(offset));
-    results = getMoviesByIds(deps.db, ids).map(toSearchResult);
+    results = getResultDocs(deps.db, ids).map(resultOf);
   }
   return {
     body: { q: input.q, source: "catalog", query: used.text, count: results.length, results },

@@ -4,6 +4,7 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { openDatabase } from "../catalog/db.js";
+import { catalogSettled } from "../catalog/match-bits.js";
 import type { Config } from "../config/load.js";
 import { AppError } from "../lib/errors.js";
 import { bestTextMatchId } from "./lookup-movie.js";
@@ -13,6 +14,9 @@ import type { SearchRequest, SearchReply } from "./search-pool.js";
 const { path, config } = workerData as { path: string; config: Config };
 const db = openDatabase(path, { readonly: true, cacheSizeMb: config.cacheSizeMb, mmapSizeMb: config.mmapSizeMb });
 const deps = { db, config, live: null, pool: null };
+// Starts the clock of catalogSettled now: a catalog that has not changed since the
+// worker started counts as settled SETTLED_MS later, not SETTLED_MS after the first search.
+catalogSettled(db);
 
 parentPort!.on("message", (req: SearchRequest) => {
   let reply: SearchReply;

@@ -6,13 +6,16 @@ import { EMPTY_FILTER } from "../../src/catalog/filter-sql.js";
 import { upsertRecords } from "../../src/catalog/movies-write.js";
 import { generateSampleRecords } from "../../src/catalog/sample/generate.js";
 import { countMatches, searchIds, SORT_KEYS, PLAN_COSTS, WALK_FROM, type SearchSpec } from "../../src/catalog/search.js";
-import { tempCatalog } from "../helpers/build-app.js";
+import { foldName } from "../../src/catalog/names.js";
+import { openDatabase } from "../../src/catalog/db.js";
+import { makeIngest, tempCatalog } from "../helpers/build-app.js";
 
 describe("search plans on a real catalog", () => {
   let db: Db;
   let dir: string;
+  let path: string;
   beforeAll(() => {
-    ({ db, dir } = tempCatalog());
+    ({ db, dir, path } = tempCatalog());
     upsertRecords(db, [...generateSampleRecords({ count: 3000 })]);
   });
   afterAll(() => {
@@ -57,8 +60,15 @@ describe("search plans on a real catalog", () => {
         const keys = all.map((id) => db.prepare(`SELECT ${KEY[sort]} FROM movies WHERE id = ?`).pluck().get(id) as string);
         expect(keys).toEqual([...keys].sort().reverse());
         const saved = { ...PLAN_COSTS };
-        // Each plan in turn: as measured, then only fetch-and-sort, only the list, only row tests.
-        for (const costs of [{}, { fetchUs: 0 }, { fetchUs: 1e9, testUs: () => 1e9 }, { fetchUs: 1e9, listUs: 1e9 }]) {
+        // Each plan in turn: as measured, then only fetch-and-sort, only the list, only row tests, only bitsets.
+        const noBits = { walkBitsUs: 1e9, buildBitsUs: 1e9 };
+        for (const costs of [
+          {},
+          { fetchUs: 0 },
+          { fetchUs: 1e9, testUs: () => 1e9, ...noBits },
+          { fetchUs: 1e9, listUs: 1e9, ...noBits },
+          { fetchUs: 1e9, listUs: 1e9, testUs: () => 1e9, walkBitsUs: 0, buildBitsUs: 0 },
+        ]) {
           Object.assign(PLAN_COSTS, saved, costs);
           for (const [limit, offset] of [[10, 0], [20, 40], [10, 1500], [25, total - 5]]) {
             expect(searchIds(db, spec, limit, offset), `${JSON.stringify(costs)} ${limit}@${offset}`).toEqual(all.slice(offset, offset + limit));
@@ -68,6 +78,75 @@ describe("search plans on a real catalog", () => {
       }
     });
   }
+
+  it("bitsets: every sort and deep pages, with names, text, censorship and ranges, as fetched and sorted, cached or not", () => {
+    const drama = { kind: "genre" as const, name: foldName("Drama") };
+    const specs: SearchSpec[] = [];
+    for (const sort of ["update", "rating", "views"] as const) {
+      specs.push(
+        { match: null, exactDvdId: null, filter: { ...EMPTY_FILTER, names: [drama] }, sort },
+        { match: buildMatch("the", { prefixLast: false }), exactDvdId: null, filter: EMPTY_FILTER, sort },
+        { match: buildMatch("the", { prefixLast: false }), exactDvdId: null, filter: { ...EMPTY_FILTER, names: [drama], censored: true }, sort },
+        { match: buildMatch("in", { prefixLast: false }), exactDvdId: null, filter: { ...EMPTY_FILTER, releaseAfter: "2012-01-01", providers: ["sample"] }, sort },
+      );
+    }
+    const saved = { ...PLAN_COSTS };
+    const onlyBits = { fetchUs: 1e9, listUs: 1e9, testUs: () => 1e9, walkBitsUs: 0, walkRowUs: 0, buildBitsUs: 0, walkFrom: 0 };
+    // The text and each name apart, censorship and providers on the row; or the whole expression in one.
+    const forms = [{ bitsForm: "apart" as const }, { bitsForm: "whole" as const }];
+    try {
+      for (const spec of specs) {
+        const total = countMatches(db, spec);
+        expect(total, JSON.stringify(spec)).toBeGreaterThan(100);
+        Object.assign(PLAN_COSTS, saved, { fetchUs: 0 });
+        const all = searchIds(db, spec, total + 10, 0);
+        expect(all).toHaveLength(total);
+        const pages: [number, number][] = [[10, 0], [10, 10], [7, 93], [10, Math.floor(total / 2)], [10, total - 3], [10, total]];
+        // Twice each: the first reads the bitsets (not cached), the second uses them.
+        for (const form of forms) {
+          for (const round of ["uncached", "cached"]) {
+            Object.assign(PLAN_COSTS, saved, onlyBits, form);
+            for (const [limit, offset] of pages) {
+              const what = `${round} ${JSON.stringify(form)} ${JSON.stringify(spec)} ${limit}@${offset}`;
+              expect(searchIds(db, spec, limit, offset), what).toEqual(all.slice(offset, offset + limit));
+            }
+          }
+        }
+      }
+    } finally {
+      Object.assign(PLAN_COSTS, saved);
+    }
+  });
+
+  it("bitsets are read again after the catalog changes, here or in another process", () => {
+    const spec: SearchSpec = { match: buildMatch("the", { prefixLast: false }), exactDvdId: null, filter: EMPTY_FILTER, sort: "views" };
+    const saved = { ...PLAN_COSTS };
+    Object.assign(PLAN_COSTS, { fetchUs: 1e9, listUs: 1e9, testUs: () => 1e9, walkBitsUs: 0, buildBitsUs: 0 });
+    const other = openDatabase(path);
+    try {
+      const hit = (title: string) => makeIngest({ contentId: "zzx00001", dvdId: "ZZX-001", titleEn: title }, { popularity: 1e9 });
+      const top = () => searchIds(db, spec, 3, 0);
+      const before = top();
+      upsertRecords(db, [hit("the one on top")]);
+      const id = db.prepare("SELECT id FROM movies WHERE content_id = 'zzx00001'").pluck().get() as number;
+      expect(top()).toEqual([id, ...before.slice(0, 2)]);
+      // Written by another connection: seen through PRAGMA data_version.
+      upsertRecords(other, [hit("no longer a match")]);
+      expect(top()).toEqual(before);
+      upsertRecords(other, [hit("the top again")]);
+      expect(top()).toEqual([id, ...before.slice(0, 2)]);
+      // Few matches: sorted once and kept until the catalog changes, like the walks.
+      const few: SearchSpec = { match: buildMatch("zzyzx", { prefixLast: false }), exactDvdId: null, filter: EMPTY_FILTER, sort: "rating" };
+      expect(searchIds(db, few, 10, 0)).toEqual([]);
+      upsertRecords(other, [hit("the zzyzx road")]);
+      expect(searchIds(db, few, 10, 0)).toEqual([id]);
+      upsertRecords(db, [hit("the road")]);
+      expect(searchIds(db, few, 10, 0)).toEqual([]);
+    } finally {
+      Object.assign(PLAN_COSTS, saved);
+      other.close();
+    }
+  });
 
   it("relevance: tiers of where the words matched (code/titles/people, then maker..categories, then anywhere), each newest first", () => {
     const tiersSeen = new Set<number>();

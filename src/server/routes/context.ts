@@ -10,8 +10,17 @@ export interface RouteContext {
   knownProviders: () => string[];
 }
 
-/** The records a request may see: its `providers` and `filter`, validated. */
+/**
+ * The records a request may see: its `providers` and `filter`, validated. The names
+ * of providers cost a catalog read (a version check), so they are only read for a
+ * request that names providers or has a filter.
+ */
 export function scopeFilter(ctx: RouteContext, p: { providers?: string | string[]; filter?: unknown }): CatalogFilter {
-  const known = ctx.knownProviders();
+  const known = p.providers === undefined && p.filter === undefined ? [] : ctx.knownProviders();
   return parseFilter(p.filter, parseProviders(p.providers, known), known);
+}
+
+/** `providers` of a request, validated (null when it has none). */
+export function scopeProviders(ctx: RouteContext, providers: string | string[] | undefined): string[] | null {
+  return providers === undefined ? null : parseProviders(providers, ctx.knownProviders());
 }

@@ -3,9 +3,9 @@ import { MovieParamsSchema, type MovieParams } from "../schemas/params.js";
 import { ErrorSchema, MovieResponseSchema } from "../schemas/record.js";
 import { KEYED_ERRORS } from "../schemas/responses.js";
 import { lookupMovie } from "../../services/lookup-movie.js";
-import { parseProviders } from "../../services/providers-param.js";
 import { getAndPost } from "./both-forms.js";
-import type { RouteContext } from "./context.js";
+import { scopeProviders, type RouteContext } from "./context.js";
+import { movieResponse } from "./json-text.js";
 
 const response = {
   200: MovieResponseSchema,
@@ -15,7 +15,7 @@ const response = {
 };
 
 export function registerMovieRoutes(app: FastifyInstance, ctx: RouteContext): void {
-  getAndPost<MovieParams>(app, "/movie", MovieParamsSchema, { summary: "Look up one video by catalog code or text", response }, (p) =>
-    lookupMovie(ctx.deps, p.q, parseProviders(p.providers, ctx.knownProviders())),
+  getAndPost<MovieParams>(app, "/movie", MovieParamsSchema, { summary: "Look up one video by catalog code or text", response }, async (p, reply) =>
+    movieResponse(reply, await lookupMovie(ctx.deps, p.q, scopeProviders(ctx, p.providers))),
   );
 }

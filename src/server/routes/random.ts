@@ -5,11 +5,12 @@ import { KEYED_ERRORS } from "../schemas/responses.js";
 import { randomRecords } from "../../services/random-records.js";
 import { getAndPost } from "./both-forms.js";
 import { scopeFilter, type RouteContext } from "./context.js";
+import { recordsResponse } from "./json-text.js";
 
 export function registerRandomRoutes(app: FastifyInstance, ctx: RouteContext): void {
   const doc = { summary: "Distinct, uniformly sampled records", response: { 200: RandomResponseSchema, ...KEYED_ERRORS } };
-  getAndPost<RandomParams>(app, "/random", RandomParamsSchema, doc, (p, _reply, where) => {
+  getAndPost<RandomParams>(app, "/random", RandomParamsSchema, doc, (p, reply, where) => {
     assertSafeIntegers(p, where);
-    return randomRecords(ctx.deps, p.num ?? 20, scopeFilter(ctx, p));
+    return recordsResponse(reply, randomRecords(ctx.deps, p.num ?? 20, scopeFilter(ctx, p)));
   });
 }

@@ -1,0 +1,213 @@
+import { EXTRA_FIELDS, RECORD_FIELDS } from "./doc-codec.js";
+
+/**
+ * A record's JSON exactly as the response schema's serialiser writes it, read from its
+ * stored document (doc-codec.ts) without JSON.parse: the document is checked field by
+ * field against the schema's layout and copied, with a counting gallery expanded by
+ * string building. Null when the document is laid out otherwise (a field out of order,
+ * an unknown key, a value of another type, or a catalog written before the order was
+ * fixed): the caller then decodes it and lets the serialiser write it.
+ *
+ * Why the copy is byte-identical: documents are only written by JSON.stringify
+ * (encodeDoc), which escapes strings as the serialiser does (both leave everything but
+ * `"`, `\`, control characters and lone surrogates as they are), writes integers as
+ * their digits and adds no whitespace. A `"` inside a string is always escaped, so an
+ * unescaped one always ends a string. test/catalog/record-json.test.ts compares the two
+ * over generated and hand-made records.
+ */
+
+const QUOTE = 34;
+const BACKSLASH = 92;
+
+/** Index just after the string starting at i, or -1. */
+function stringEnd(doc: string, i: number): number {
+  if (doc.charCodeAt(i) !== QUOTE) return -1;
+  let j = i;
+  for (;;) {
+    j = doc.indexOf('"', j + 1);
+    if (j === -1) return -1;
+    if (doc.charCodeAt(j - 1) !== BACKSLASH) return j + 1;
+    let k = j - 1;
+    while (doc.charCodeAt(k) === BACKSLASH) k--;
+    if ((j - 1 - k) % 2 === 0) return j + 1;
+  }
+}
+
+function nullableStringEnd(doc: string, i: number): number {
+  return doc.startsWith("null", i) ? i + 4 : stringEnd(doc, i);
+}
+
+/** Index after a run of digits (an optional minus first), or -1 when there is none. */
+function integerEnd(doc: string, i: number): number {
+  let j = doc.charCodeAt(i) === 45 ? i + 1 : i;
+  const start = j;
+  for (let c = doc.charCodeAt(j); c >= 48 && c <= 57; c = doc.charCodeAt(++j));
+  // A leading zero (other than 0 itself) is not how JSON.stringify writes an integer.
+  if (j === start || (doc.charCodeAt(start) === 48 && j - start > 1)) return -1;
+  return j;
+}
+
+/** `[]` or `["…","…"]`. */
+function stringsEnd(doc: string, i: number): number {
+  if (doc.charCodeAt(i) !== 91) return -1;
+  if (doc.charCodeAt(i + 1) === 93) return i + 2;
+  let j = i;
+  do {
+    j = stringEnd(doc, j + 1);
+    if (j === -1) return -1;
+  } while (doc.charCodeAt(j) === 44);
+  return doc.charCodeAt(j) === 93 ? j + 1 : -1;
+}
+
+/** `[{"name":…,"image":…},…]`. */
+function actressesEnd(doc: string, i: number): number {
+  if (doc.charCodeAt(i) !== 91) return -1;
+  if (doc.charCodeAt(i + 1) === 93) return i + 2;
+  let j = i + 1;
+  for (;;) {
+    if (!doc.startsWith('{"name":', j)) return -1;
+    j = stringEnd(doc, j + 8);
+    if (j === -1 || !doc.startsWith(',"image":', j)) return -1;
+    j = nullableStringEnd(doc, j + 9);
+    if (j === -1 || doc.charCodeAt(j) !== 125) return -1;
+    j++;
+    if (doc.charCodeAt(j) === 93) return j + 1;
+    if (doc.charCodeAt(j) !== 44) return -1;
+    j++;
+  }
+}
+
+/** Longest gallery pattern expanded here; a longer one is left to the decoder. */
+const MAX_RANGE = 10_000;
+
+/**
+ * A gallery from i: an array of strings copied as it is, or a counting pattern
+ * `{"head":…,"tail":…,"n":…}` expanded. Returns [json, end] or null.
+ */
+function gallery(doc: string, i: number): [string, number] | null {
+  if (doc.charCodeAt(i) === 91) {
+    const end = stringsEnd(doc, i);
+    return end === -1 ? null : [doc.slice(i, end), end];
+  }
+  if (!doc.startsWith('{"head":', i)) return null;
+  const headEnd = stringEnd(doc, i + 8);
+  if (headEnd === -1 || !doc.startsWith(',"tail":', headEnd)) return null;
+  const tailEnd = stringEnd(doc, headEnd + 8);
+  if (tailEnd === -1 || !doc.startsWith(',"n":', tailEnd)) return null;
+  const nEnd = integerEnd(doc, tailEnd + 5);
+  if (nEnd === -1 || doc.charCodeAt(nEnd) !== 125) return null;
+  const n = Number(doc.slice(tailEnd + 5, nEnd));
+  if (!(n >= 1 && n <= MAX_RANGE)) return null;
+  // head and tail as they are written inside their quotes: escaping is per character,
+  // and the counter between them keeps a lone surrogate lone.
+  const head = doc.slice(i + 9, headEnd - 1);
+  const tail = doc.slice(headEnd + 9, tailEnd - 1);
+  let json = `["${head}1${tail}"`;
+  for (let k = 2; k <= n; k++) json += `,"${head}${k}${tail}"`;
+  return [`${json}]`, nEnd + 1];
+}
+
+type Kind = "s" | "s?" | "int" | "strings";
+
+const KIND: Record<Exclude<(typeof RECORD_FIELDS)[number], "extra">, Kind> = {
+  contentId: "s",
+  dvdId: "s",
+  titleEn: "s",
+  titleJa: "s",
+  commentEn: "s?",
+  commentJa: "s?",
+  runtimeMins: "int",
+  releaseDate: "s",
+  makers: "strings",
+  label: "s",
+  series: "s?",
+  categories: "strings",
+  actresses: "strings",
+  actors: "strings",
+  directors: "strings",
+  authors: "strings",
+  jacketFullUrl: "s",
+  jacketThumbUrl: "s",
+  site: "s",
+  serviceCode: "s",
+};
+
+/** Each field's key as it is written before its value: `{"contentId":`, `,"dvdId":`, … */
+const STEPS = RECORD_FIELDS.filter((f) => f !== "extra").map((f, i) => ({ key: `${i === 0 ? "{" : ","}"${f}":`, kind: KIND[f] }));
+const EXTRA_KEY = `,"extra":{"${EXTRA_FIELDS[0]}":`;
+const SAMPLE_KEY = `,"${EXTRA_FIELDS[1]}":`;
+const FULL_KEY = `,"${EXTRA_FIELDS[2]}":`;
+const THUMB_KEY = `,"${EXTRA_FIELDS[3]}":`;
+
+function valueEnd(doc: string, i: number, kind: Kind): number {
+  switch (kind) {
+    case "s":
+      return stringEnd(doc, i);
+    case "s?":
+      return nullableStringEnd(doc, i);
+    case "int":
+      return integerEnd(doc, i);
+    case "strings":
+      return stringsEnd(doc, i);
+  }
+}
+
+export function recordJson(doc: string): string | null {
+  let i = 0;
+  for (const step of STEPS) {
+    if (!doc.startsWith(step.key, i)) return null;
+    i = valueEnd(doc, i + step.key.length, step.kind);
+    if (i === -1) return null;
+  }
+  if (!doc.startsWith(EXTRA_KEY, i)) return null;
+  i = actressesEnd(doc, i + EXTRA_KEY.length);
+  if (i === -1 || !doc.startsWith(SAMPLE_KEY, i)) return null;
+  i = nullableStringEnd(doc, i + SAMPLE_KEY.length);
+  if (i === -1 || !doc.startsWith(FULL_KEY, i)) return null;
+  const fullAt = i + FULL_KEY.length;
+  const full = gallery(doc, fullAt);
+  if (full === null || !doc.startsWith(THUMB_KEY, full[1])) return null;
+  const thumbAt = full[1] + THUMB_KEY.length;
+  const thumb = gallery(doc, thumbAt);
+  if (thumb === null || thumb[1] + 2 !== doc.length || !doc.endsWith("}}")) return null;
+  // Both galleries stored as arrays: the document is the answer as it is.
+  if (doc.charCodeAt(fullAt) === 91 && doc.charCodeAt(thumbAt) === 91) return doc;
+  return `${doc.slice(0, fullAt)}${full[0]}${THUMB_KEY}${thumb[0]}}}`;
+}
+
+/** The fields of a record a search result shows (spec 2.3), without the rest of it. */
+export interface ResultFields {
+  contentId: string;
+  dvdId: string;
+  titleEn: string;
+  titleJa: string;
+  releaseDate: string;
+  /** The first of `makers`, or null when there is none. */
+  maker: string | null;
+  jacketThumbUrl: string;
+}
+
+const WANTED = new Set(["contentId", "dvdId", "titleEn", "titleJa", "releaseDate", "jacketThumbUrl"]);
+const LAST_WANTED = STEPS.findIndex((s) => s.key.includes('"jacketThumbUrl"'));
+
+/**
+ * A search result's fields read from the stored document: the fields before
+ * jacketThumbUrl are stepped over as recordJson checks them, and only the wanted
+ * strings are parsed (JSON.parse of each, for its escapes). Null when the document is
+ * laid out otherwise: the caller decodes it.
+ */
+export function resultFields(doc: string): ResultFields | null {
+  const out: Record<string, string | null> = {};
+  let i = 0;
+  for (let k = 0; k <= LAST_WANTED; k++) {
+    const step = STEPS[k];
+    if (!doc.startsWith(step.key, i)) return null;
+    const start = i + step.key.length;
+    i = valueEnd(doc, start, step.kind);
+    if (i === -1) return null;
+    const field = RECORD_FIELDS[k];
+    if (WANTED.has(field)) out[field] = JSON.parse(doc.slice(start, i)) as string;
+    else if (field === "makers") out.maker = doc.charCodeAt(start + 1) === 93 ? null : (JSON.parse(doc.slice(start + 1, stringEnd(doc, start + 1))) as string);
+  }
+  return out as unknown as ResultFields;
+}

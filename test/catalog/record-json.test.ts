@@ -1,0 +1,222 @@
+import Fastify, { type FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decodeDoc, encodeDoc, EXTRA_FIELDS, RECORD_FIELDS } from "../../src/catalog/doc-codec.js";
+import { getMovieById } from "../../src/catalog/movies-read.js";
+import type { DetailedRecord } from "../../src/catalog/record.js";
+import { recordJson, resultFields } from "../../src/catalog/record-json.js";
+import { generateSampleRecords } from "../../src/catalog/sample/generate.js";
+import { DetailedRecordSchema, MovieResponseSchema, RandomResponseSchema } from "../../src/server/schemas/record.js";
+import { movieResponse, recordsResponse } from "../../src/server/routes/json-text.js";
+import type { StoredMovie } from "../../src/catalog/movies-read.js";
+import { buildTestApp, makeIngest, makeRecord } from "../helpers/build-app.js";
+
+/**
+ * The text answers must be the bytes fastify's serialiser writes for the same record
+ * with the real response schemas: an app with two routes per schema, one returning the
+ * decoded object (serialised), one the text built from the stored document.
+ */
+let app: FastifyInstance;
+let docs: string[] = [];
+const stored = (doc: string): StoredMovie => ({
+  id: 1,
+  provider: "p",
+  serviceCode: "digital",
+  pageUrl: "",
+  get record() {
+    return decodeDoc(doc);
+  },
+  recordJson: () => recordJson(doc),
+});
+
+beforeAll(async () => {
+  app = Fastify();
+  const movie = { schema: { response: { 200: MovieResponseSchema } } };
+  const random = { schema: { response: { 200: RandomResponseSchema } } };
+  app.get("/movie/object", movie, async () => ({ q: 'q "ü" \u2028', source: "p", result: decodeDoc(docs[0]) }));
+  app.get("/movie/text", movie, async (_req, reply) => {
+    const m = stored(docs[0]);
+    return movieResponse(reply, { q: 'q "ü" \u2028', source: "p", result: m.record, resultJson: m.recordJson!() });
+  });
+  app.get("/random/object", random, async () => docs.map(decodeDoc));
+  app.get("/random/text", random, async (_req, reply) => recordsResponse(reply, docs.map(stored)));
+  await app.ready();
+});
+afterAll(() => app.close());
+
+async function bodies(route: "movie" | "random"): Promise<[string, string]> {
+  const a = await app.inject({ url: `/${route}/object` });
+  const b = await app.inject({ url: `/${route}/text` });
+  expect(a.statusCode).toBe(200);
+  expect(b.statusCode).toBe(200);
+  expect(b.headers["content-type"]).toBe(a.headers["content-type"]);
+  return [a.body, b.body];
+}
+
+/** Strings a serialiser escapes, or might: quotes, backslashes, controls, lone and paired surrogates, separators. */
+const AWKWARD = ['"', "\\", '\\"', "\n", "\t", "\u0000", "\u001f", "\u007f", "\ud800", "\udfff", "😀", "\u2028", "/", "</script>", "凛音", "é", ""];
+
+function awkward(seed: number): string {
+  let s = "";
+  for (let i = 0; i < 1 + (seed % 7); i++) s += AWKWARD[(seed * 31 + i * 17) % AWKWARD.length] + (i % 2 ? "x" : "");
+  return s;
+}
+
+/** Records the generator never makes: nulls, empty arrays, escapes in every field, galleries of every form. */
+function edgeRecords(): DetailedRecord[] {
+  const out: DetailedRecord[] = [];
+  for (let k = 0; k < 200; k++) {
+    const s = (n: number) => awkward(k * 13 + n);
+    const base = `https://x/${s(1)}/p${k % 3 === 0 ? "" : s(2)}-`;
+    const counting = Array.from({ length: 2 + (k % 5) }, (_, i) => `${base}${i + 1}${k % 2 ? ".jpg" : s(3)}`);
+    const galleries = [[], [s(4)], counting, [...counting].reverse(), [`${base}11.jpg`, `${base}12.jpg`], [`${base}1`, `${base}2`]];
+    out.push(
+      makeRecord({
+        contentId: `c${k}${s(5)}`,
+        dvdId: s(6),
+        titleEn: s(7),
+        titleJa: s(8),
+        commentEn: k % 2 ? null : s(9),
+        commentJa: k % 3 ? s(10) : null,
+        runtimeMins: [0, 1, 59, 240, 100000, -5][k % 6],
+        makers: k % 4 ? [s(11), s(12)] : [],
+        label: s(13),
+        series: k % 5 ? s(14) : null,
+        categories: Array.from({ length: k % 4 }, (_, i) => s(15 + i)),
+        actresses: k % 2 ? [s(20)] : [],
+        actors: k % 3 ? [] : [s(21), s(22)],
+        directors: k % 7 ? [] : [s(23)],
+        authors: [],
+        jacketFullUrl: s(24),
+        jacketThumbUrl: s(25),
+        site: s(26),
+        serviceCode: s(27),
+        extra: {
+          actressesRich: Array.from({ length: k % 3 }, (_, i) => ({ name: s(30 + i), image: i % 2 ? null : s(33 + i) })),
+          sampleUrl: k % 4 === 1 ? null : s(36),
+          galleryFull: galleries[k % galleries.length],
+          galleryThumb: galleries[(k + 2) % galleries.length],
+        },
+      }),
+    );
+  }
+  return out;
+}
+
+describe("a record's JSON from its stored document", () => {
+  it("knows the fields in the response schema's order", () => {
+    expect(RECORD_FIELDS).toEqual(Object.keys(DetailedRecordSchema.properties));
+    expect(EXTRA_FIELDS).toEqual(Object.keys(DetailedRecordSchema.properties.extra.properties));
+  });
+
+  it("is byte for byte what the serialiser writes, for generated records", async () => {
+    const records = [...generateSampleRecords({ count: 1500, seed: 3 }), ...generateSampleRecords({ count: 500, seed: 7, start: 400_000 })];
+    for (let i = 0; i < records.length; i += 50) {
+      docs = records.slice(i, i + 50).map((r) => encodeDoc(r.record));
+      for (const d of docs) expect(recordJson(d)).not.toBeNull();
+      const [object, text] = await bodies("random");
+      expect(text).toBe(object);
+      expect(JSON.parse(text)).toEqual(records.slice(i, i + 50).map((r) => r.record));
+    }
+    docs = [encodeDoc(records[0].record)];
+    const [object, text] = await bodies("movie");
+    expect(text).toBe(object);
+  });
+
+  it("is byte for byte what the serialiser writes, for nulls, empty arrays, escapes and every form of gallery", async () => {
+    const records = edgeRecords();
+    let patterns = 0;
+    for (const r of records) {
+      docs = [encodeDoc(r)];
+      if (docs[0].includes('"head":')) patterns++;
+      expect(recordJson(docs[0])).not.toBeNull();
+      const [object, text] = await bodies("movie");
+      expect(text).toBe(object);
+      const [objects, texts] = await bodies("random");
+      expect(texts).toBe(objects);
+    }
+    // The counting galleries, awkward heads and tails included, went through the pattern.
+    expect(patterns).toBeGreaterThan(40);
+  });
+
+  it("declines documents laid out otherwise, which then go through the serialiser", async () => {
+    const r = makeRecord({ extra: { actressesRich: [{ name: "A", image: null }], sampleUrl: null, galleryFull: ["https://x/a-1.jpg", "https://x/a-2.jpg"], galleryThumb: [] } });
+    const good = encodeDoc(r);
+    const { dvdId, ...rest } = r;
+    const variants = [
+      JSON.stringify({ dvdId, ...rest }), // another field order (a catalog written before the order was fixed)
+      good.replace('"titleEn"', '"extraKey":1,"titleEn"'), // an unknown key
+      good.replace('"runtimeMins":120', '"runtimeMins":120.5'), // a number the serialiser would truncate
+      good.replace('"runtimeMins":120', '"runtimeMins":"120"'),
+      good.replace('{"name":"A","image":null}', '{"image":null,"name":"A"}'),
+      good.replace('{"name":"A","image":null}', '{"name":"A","image":null,"id":7}'),
+      good.replace('"commentEn":null', '"commentEn":7'),
+      good.replace('"makers":["Prestige"]', '"makers":"Prestige"'),
+      good.replace(/"n":2\}/, '"n":0}'),
+      good.replace(/"n":2\}/, '"n":02}'),
+      good.slice(0, -1),
+      `${good} `,
+    ];
+    for (const v of variants) {
+      expect(v).not.toBe(good);
+      expect(recordJson(v), v).toBeNull();
+    }
+    // The route still answers, through the decoder and the serialiser.
+    docs = [variants[0]];
+    const res = await app.inject({ url: "/movie/text" });
+    expect(res.json().result).toEqual(r);
+    expect(res.body).toBe((await app.inject({ url: "/movie/object" })).body);
+  });
+});
+
+describe("a search result's fields from the stored document", () => {
+  const expected = (r: DetailedRecord) => ({
+    contentId: r.contentId,
+    dvdId: r.dvdId,
+    titleEn: r.titleEn,
+    titleJa: r.titleJa,
+    releaseDate: r.releaseDate,
+    maker: r.makers[0] ?? null,
+    jacketThumbUrl: r.jacketThumbUrl,
+  });
+
+  it("are the record's, escapes, empty makers and all", () => {
+    const records = [...[...generateSampleRecords({ count: 300, seed: 9 })].map((r) => r.record), ...edgeRecords()];
+    expect(records.some((r) => r.makers.length === 0)).toBe(true);
+    for (const r of records) expect(resultFields(encodeDoc(r))).toEqual(expected(r));
+  });
+
+  it("are declined for a document laid out otherwise", () => {
+    const r = makeRecord();
+    const { contentId, ...rest } = r;
+    expect(resultFields(JSON.stringify({ ...rest, contentId }))).toBeNull();
+    expect(resultFields(encodeDoc(r).replace('"makers":["Prestige"]', '"makers":"Prestige"'))).toBeNull();
+  });
+});
+
+describe("documents of a catalog written before the field order was fixed", () => {
+  it("are served unchanged by /movie and /random", async () => {
+    const records = [makeIngest({ contentId: "old00001", dvdId: "OLD-001", commentEn: "c" }), makeIngest({ contentId: "new00001", dvdId: "NEW-001" })];
+    const t = await buildTestApp(records);
+    try {
+      // Rewrite one document as older code could store it: keys in another order.
+      const { contentId, ...rest } = records[0].record;
+      t.db.prepare("UPDATE movie_docs SET doc = ? WHERE id = (SELECT id FROM movies WHERE content_id = 'old00001')").run(JSON.stringify({ ...rest, contentId }));
+      const id = t.db.prepare("SELECT id FROM movies WHERE content_id = 'old00001'").pluck().get() as number;
+      expect(getMovieById(t.db, id)!.recordJson!()).toBeNull();
+      for (const [q, r] of [["OLD-001", records[0]], ["NEW-001", records[1]]] as const) {
+        const res = await t.app.inject({ url: `/movie?q=${q}`, headers: { "x-service-key": t.key } });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+        expect(res.json()).toEqual({ q, source: "file", result: r.record });
+      }
+      const res = await t.app.inject({ url: "/random?num=2", headers: { "x-service-key": t.key } });
+      expect(res.statusCode).toBe(200);
+      const got = (res.json() as DetailedRecord[]).sort((a, b) => a.contentId.localeCompare(b.contentId));
+      expect(got).toEqual([records[1].record, records[0].record]);
+      const found = await t.app.inject({ url: "/query?q=OLD-001", headers: { "x-service-key": t.key } });
+      expect(found.json().results[0]).toMatchObject({ id: "old00001", dvdId: "OLD-001", title: records[0].record.titleEn, extra: { studio: "Prestige" } });
+    } finally {
+      await t.close();
+    }
+  });
+});
