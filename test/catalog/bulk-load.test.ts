@@ -1,6 +1,6 @@
 import { rmSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { BulkLoad, indexMergeFor } from "../../src/catalog/bulk-load.js";
+import { BulkLoad, indexMergeFor, mergeFanIn } from "../../src/catalog/bulk-load.js";
 import { openCatalog, type Db } from "../../src/catalog/db.js";
 import { EMPTY_FILTER } from "../../src/catalog/filter-sql.js";
 import { buildMatch } from "../../src/catalog/fts-match.js";
@@ -12,8 +12,8 @@ import { tempCatalog, tempCatalogEach } from "../helpers/build-app.js";
 
 const ftsConfig = (db: Db) => Object.fromEntries(db.prepare("SELECT k, v FROM movies_fts_config WHERE k <> 'version'").raw().all() as [string, unknown][]);
 
-function load(db: Db, records: ReturnType<typeof prepareRecord>[], batch = 700) {
-  const bulk = BulkLoad.begin(db);
+function load(db: Db, records: ReturnType<typeof prepareRecord>[], batch = 700, flushRows?: number) {
+  const bulk = BulkLoad.begin(db, { flushRows });
   try {
     for (let i = 0; i < records.length; i += batch) bulk.upsert(records.slice(i, i + batch));
     return { merge: bulk.commit(), result: bulk.result };
@@ -45,6 +45,7 @@ describe("bulk loads", () => {
     expect(indexMergeFor(12_000, 12_000)).toBe("optimize");
     expect(indexMergeFor(10_000, 50_000)).toBe("optimize");
     expect(indexMergeFor(10_000, 50_001)).toBe("merge");
+    expect([1, 4, 9, 16, 100].map(mergeFanIn)).toEqual([4, 4, 9, 16, 16]);
   });
 
   it("writes what row-by-row upserts write: same rows, same search answers, one index segment, FTS settings put back", () => {
@@ -82,6 +83,29 @@ describe("bulk loads", () => {
     expect(countMatches(db, zephyrine)).toBe(500);
     expect(() => db.prepare("INSERT INTO movies_fts(movies_fts, rank) VALUES ('integrity-check', 0)").run()).not.toThrow();
     expect(load(db, changed.map((r) => prepareRecord(r, 3_000))).result).toEqual({ added: 0, updated: 0, unchanged: 2_000 });
+  });
+
+  it("merges a load's many windows into one segment and leaves the catalog's segment as it is", () => {
+    const records = [...generateSampleRecords({ count: 9_000 })].map((r) => prepareRecord(r, 1_000));
+    load(db, records.slice(0, 7_000));
+    const segids = (d: Db) => d.prepare("SELECT DISTINCT segid FROM movies_fts_idx ORDER BY segid").pluck().all() as number[];
+    const [catalogSegment] = segids(db);
+    expect(segids(db)).toHaveLength(1);
+    // 2,000 titles in windows of 100: 20 segments at the lowest level, merged together.
+    expect(load(db, records.slice(7_000), 700, 100).merge).toBe("merge");
+    expect(segids(db)).toHaveLength(2);
+    expect(segids(db)).toContain(catalogSegment);
+    const night = { match: buildMatch("night", { prefixLast: false }), exactDvdId: null, filter: EMPTY_FILTER, sort: "release" as const };
+    const other = tempCatalog();
+    try {
+      load(other.db, records);
+      expect(answers(db)).toEqual(answers(other.db));
+      expect(countMatches(db, night)).toBe(countMatches(other.db, night));
+    } finally {
+      other.db.close();
+      rmSync(other.dir, { recursive: true, force: true });
+    }
+    expect(() => db.prepare("INSERT INTO movies_fts(movies_fts, rank) VALUES ('integrity-check', 0)").run()).not.toThrow();
   });
 
   it("leaves nothing behind when it ends without a commit, and readers never see a load in progress", () => {
