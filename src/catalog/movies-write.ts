@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import type { Db } from "./db.js";
 import type { IngestRecord } from "./record.js";
 import { encodeDoc } from "./doc-codec.js";
@@ -43,12 +43,13 @@ const NEXT_ID_SQL = "SELECT coalesce(max(id), 0) + 1 FROM movies";
 function rowOf(r: IngestRecord, now: number) {
   const doc = encodeDoc(r.record);
   const altNames = JSON.stringify(r.altNames ?? {});
-  const hash = createHash("sha1")
-    .update(doc)
-    .update("\u0000")
-    .update(altNames)
-    .update(`\u0000${r.pageUrl}\u0000${r.ratingAvg}\u0000${r.ratingCount}\u0000${r.popularity}\u0000${r.censored}`)
-    .digest("base64");
+  // One call over the joined text: the same digest as updating a Hash part by part, at
+  // half the cost (no Hash object per record).
+  const digest = hash(
+    "sha1",
+    `${doc}\u0000${altNames}\u0000${r.pageUrl}\u0000${r.ratingAvg}\u0000${r.ratingCount}\u0000${r.popularity}\u0000${r.censored}`,
+    "base64",
+  );
   return {
     provider: r.provider,
     contentId: r.record.contentId,
@@ -64,7 +65,7 @@ function rowOf(r: IngestRecord, now: number) {
     pageUrl: r.pageUrl,
     doc,
     altNames,
-    hash,
+    hash: digest,
     now,
   };
 }

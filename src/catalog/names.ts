@@ -60,17 +60,27 @@ export function tagToken(kind: string, value: string): string {
   return out;
 }
 
-/** Names repeat across a catalog (a few thousand people, makers, genres): tokens are remembered. */
-const tokenCache = new Map<string, string>();
+/**
+ * Names repeat across a catalog (a few thousand people, makers, genres): tokens are
+ * remembered, a map per kind (a key made by joining kind and name cost more than the
+ * lookup it served).
+ */
+const tokenCache = new Map<NameKind, Map<string, string>>();
+let cachedTokens = 0;
 
 function cachedToken(kind: NameKind, raw: string): string | null {
-  const key = kind + "\u0000" + raw;
-  let token = tokenCache.get(key);
+  let byName = tokenCache.get(kind);
+  if (byName === undefined) tokenCache.set(kind, (byName = new Map()));
+  let token = byName.get(raw);
   if (token === undefined) {
     const name = foldName(raw);
     token = name === "" ? "" : tagToken(kind, name);
-    if (tokenCache.size >= 200_000) tokenCache.clear();
-    tokenCache.set(key, token);
+    if (cachedTokens >= 200_000) {
+      for (const m of tokenCache.values()) m.clear();
+      cachedTokens = 0;
+    }
+    byName.set(raw, token);
+    cachedTokens++;
   }
   return token === "" ? null : token;
 }

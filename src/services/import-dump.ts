@@ -480,7 +480,9 @@ function startWorker(job: RecordJob): Worker {
   // From TypeScript sources the worker registers tsx first: `node --import tsx` does not reach worker threads.
   const entry = [fromSource ? `(await import(${JSON.stringify(tsxApiUrl())})).register();` : "", `await import(${JSON.stringify(workerFile)});`].join("\n");
   // Left alone, V8 lets a worker's heap grow to gigabytes of garbage before it collects; the live set is well under 100 MB.
-  const resourceLimits = { maxOldGenerationSizeMb: 192, maxYoungGenerationSizeMb: 48 };
+  // Records are short-lived garbage: a young generation of 3 x 32 MB took the time spent
+  // collecting from a fifth of a worker's to a tenth (48 MB: 12.1 s for 100,000 videos, 96 MB: 11.3 s).
+  const resourceLimits = { maxOldGenerationSizeMb: 192, maxYoungGenerationSizeMb: 96 };
   return new Worker(new URL(`data:text/javascript,${encodeURIComponent(entry)}`), { workerData: job, resourceLimits });
 }
 
