@@ -22,7 +22,7 @@
  */
 import type { Db } from "./db.js";
 import { RowWriter, type PreparedRecord, type UpsertResult } from "./movies-write.js";
-import { stmt } from "./statements.js";
+import { endTurnSnapshot, endTurnSnapshots, stmt } from "./statements.js";
 import { noteCatalogWrite } from "./version.js";
 
 /** Titles per FTS segment written during the load (about 3 MB of buffered terms). */
@@ -84,6 +84,7 @@ export class BulkLoad {
     private readonly db: Db,
     options: BulkLoadOptions,
   ) {
+    endTurnSnapshot(db);
     this.pragmas = ["cache_size", "mmap_size", "wal_autocheckpoint"].map((p) => [p, db.pragma(p, { simple: true })]);
     this.flushRows = options.flushRows ?? FLUSH_ROWS;
     db.pragma(`cache_size = -${(options.cacheSizeMb ?? 128) * 1024}`);
@@ -154,6 +155,7 @@ export class BulkLoad {
     this.open = false;
     if (written > 0) noteCatalogWrite(this.db);
     // Best effort: with a reader still on an old snapshot the WAL is only partly copied, and reused later.
+    endTurnSnapshots();
     this.db.pragma("wal_checkpoint(TRUNCATE)");
     return merge;
   }

@@ -2,7 +2,7 @@ import type { Db } from "./db.js";
 import { decodeDoc } from "./doc-codec.js";
 import { ftsFields } from "./fts-fields.js";
 import { optimizeIndex } from "./fts-maintenance.js";
-import { stmt } from "./statements.js";
+import { endTurnSnapshot, stmt } from "./statements.js";
 import { noteCatalogWrite } from "./version.js";
 
 const FLAG = "fts_rebuild";
@@ -24,6 +24,7 @@ interface Row {
  * set and the next open starts again. Returns how many titles were indexed.
  */
 export function rebuildFtsIfFlagged(db: Db, log: (line: string) => void = () => {}): number {
+  endTurnSnapshot(db);
   const flagged = () => stmt(db, "SELECT 1 FROM meta WHERE key = ?").pluck().get(FLAG) !== undefined;
   if (!flagged()) return 0;
   return db.transaction(() => {

@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
+import { endTurnSnapshot } from "./statements.js";
 import type { Db } from "./db.js";
 import { upsertRecordsInTx, type UpsertResult } from "./movies-write.js";
 import { orm } from "./orm.js";
@@ -27,6 +28,7 @@ export function acquireIngestLock(
   me: LockHolder,
   options: { now: number; staleMs: number; isAlive: (pid: number) => boolean },
 ): LockHolder | null {
+  endTurnSnapshot(db);
   return db
     .transaction(() => {
       const held = orm(db).select().from(ingestLock).where(eq(ingestLock.name, LOCK)).get();
@@ -45,11 +47,13 @@ export function acquireIngestLock(
 }
 
 export function releaseIngestLock(db: Db, owner: string): void {
+  endTurnSnapshot(db);
   orm(db).delete(ingestLock).where(and(eq(ingestLock.name, LOCK), eq(ingestLock.owner, owner))).run();
 }
 
 /** Marks runs left `running` by a dead process as interrupted, then opens a new run. */
 export function startRun(db: Db, provider: string, trigger: string, owner: string, now: number): number {
+  endTurnSnapshot(db);
   return db.transaction(() => {
     orm(db)
       .update(ingestRuns)
@@ -82,6 +86,7 @@ export interface PageCommit {
 
 /** One page: its records and its checkpoint commit together, or not at all. */
 export function commitPage(db: Db, page: PageCommit): UpsertResult {
+  endTurnSnapshot(db);
   return db.transaction(() => {
     const result = upsertRecordsInTx(db, page.records, page.now);
     orm(db)
@@ -107,6 +112,7 @@ export function commitPage(db: Db, page: PageCommit): UpsertResult {
 }
 
 export function finishRun(db: Db, runId: number, provider: string, status: "succeeded" | "failed" | "stopped", error: string | null, now: number): void {
+  endTurnSnapshot(db);
   db.transaction(() => {
     orm(db)
       .update(ingestRuns)

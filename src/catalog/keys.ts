@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { endTurnSnapshot } from "./statements.js";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "./db.js";
 import { writeWithoutWaiting } from "./no-wait.js";
@@ -24,6 +25,7 @@ export function hashKey(token: string): string {
 
 /** Creates a key; the token (32 random bytes) is returned once and only its hash is kept. */
 export function createKey(db: Db, name: string, ratePerMinute: number, now = Date.now()): { key: ApiKeyInfo; token: string } {
+  endTurnSnapshot(db);
   const token = TOKEN_PREFIX + randomBytes(32).toString("base64url");
   const row = orm(db)
     .insert(apiKeys)
@@ -48,6 +50,7 @@ export function countActiveKeys(db: Db): number {
 
 /** Revokes a key; false when there is no such key. Already revoked keys stay as they were. */
 export function revokeKey(db: Db, id: number, now = Date.now()): boolean {
+  endTurnSnapshot(db);
   const existing = orm(db).select().from(apiKeys).where(eq(apiKeys.id, id)).get();
   if (!existing) return false;
   if (existing.revokedAt === null) {

@@ -5,7 +5,7 @@ import { encodeDoc } from "./doc-codec.js";
 import { ftsFields } from "./fts-fields.js";
 import { ftsKey } from "./fts-key.js";
 import { writeWithoutWaiting } from "./no-wait.js";
-import { stmt } from "./statements.js";
+import { endTurnSnapshot, stmt } from "./statements.js";
 import { noteCatalogWrite } from "./version.js";
 
 export interface UpsertResult {
@@ -174,6 +174,7 @@ export function upsertRecordsInTx(db: Db, records: IngestRecord[], now = Date.no
 
 /** One transaction for the whole batch: all of it lands, or none. */
 export function upsertRecords(db: Db, records: IngestRecord[], now = Date.now()): UpsertResult {
+  endTurnSnapshot(db);
   return db.transaction(() => upsertRecordsInTx(db, records, now))();
 }
 
@@ -189,6 +190,7 @@ export function tryUpsertRecords(db: Db, records: IngestRecord[], now = Date.now
 
 /** Removes every record of one provider (e.g. the sample data), index entries included. Returns how many. */
 export function purgeProvider(db: Db, provider: string): number {
+  endTurnSnapshot(db);
   const removed = db.transaction(() => stmt(db, "DELETE FROM movies WHERE provider = ?").run(provider).changes)();
   if (removed > 0) noteCatalogWrite(db);
   return removed;

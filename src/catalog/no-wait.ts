@@ -1,4 +1,5 @@
 import type { Db } from "./db.js";
+import { endTurnSnapshot } from "./statements.js";
 
 /**
  * Runs a write transaction without waiting for the write lock: false when another
@@ -6,6 +7,8 @@ import type { Db } from "./db.js";
  * For writes the server makes on its event loop, which must never block on the lock.
  */
 export function writeWithoutWaiting(db: Db, write: () => void): boolean {
+  // A write inside the turn's read transaction would be held back until the turn ends.
+  endTurnSnapshot(db);
   const timeout = db.pragma("busy_timeout", { simple: true }) as number;
   db.pragma("busy_timeout = 0");
   try {

@@ -13,8 +13,11 @@ export interface MovieAnswer {
   source: string;
   /** The record; from the catalog, decoded only when read (resultJson usually serves instead). */
   readonly result: DetailedRecord;
-  /** The record's JSON as the response schema writes it, when the catalog has it ready; else null. */
-  resultJson: string | null;
+  /**
+   * The record's JSON (UTF-8) as the response schema writes it, framed by `before` and
+   * `after`, when the catalog has it ready; else null (see RecordDoc.recordJson).
+   */
+  resultJson: ((before?: Buffer, after?: Buffer) => Buffer | null) | null;
 }
 
 function catalogAnswer(q: string, m: StoredMovie): MovieAnswer {
@@ -24,7 +27,7 @@ function catalogAnswer(q: string, m: StoredMovie): MovieAnswer {
     get result() {
       return m.record;
     },
-    resultJson: m.recordJson?.() ?? null,
+    resultJson: m.recordJson ? (before, after) => m.recordJson!(before, after) : null,
   };
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openCatalog } from "../../src/catalog/db.js";
+import { purgeProvider } from "../../src/catalog/movies-write.js";
 import { buildTestApp, makeIngest, type TestApp } from "../helpers/build-app.js";
 import { json, localServer, sample } from "../helpers/sample-server.js";
 
@@ -62,7 +63,7 @@ describe("live fallback on a catalog miss", () => {
   });
 
   it("answers from the provider at once while an import holds the write lock, and writes it through later", async () => {
-    t.db.prepare("DELETE FROM movies WHERE provider = 'r18dev'").run();
+    purgeProvider(t.db, "r18dev");
     const importer = openCatalog(t.config.databasePath);
     importer.exec("BEGIN IMMEDIATE");
     try {

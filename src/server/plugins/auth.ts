@@ -2,6 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../../catalog/db.js";
 import { tryTouchKeys, verifyKey, type ApiKeyInfo } from "../../catalog/keys.js";
+import { endTurnSnapshot, turnSnapshot } from "../../catalog/statements.js";
 import { catalogVersion } from "../../catalog/version.js";
 import { AppError } from "../../lib/errors.js";
 import { KeyRateLimiter } from "./rate-limit.js";
@@ -60,8 +61,16 @@ export function registerAuth(app: FastifyInstance, db: Db, limiter = new KeyRate
     const token = headerValue(request);
     if (token === undefined) throw new AppError("MISSING_API_KEY", `missing API key: send it in the ${KEY_HEADER} header`);
     if (token.length > 200) throw new AppError("INVALID_API_KEY", "invalid or revoked API key");
-    const key = lookup(token);
-    if (!key) throw new AppError("INVALID_API_KEY", "invalid or revoked API key");
+    // This request's reads (the key, then the route's) share the turn's read transaction
+    // with the other requests of the turn.
+    turnSnapshot(db);
+    let key = lookup(token);
+    if (!key) {
+      // Unknown as of the turn's snapshot: a key created since (by the CLI) counts at once.
+      endTurnSnapshot(db);
+      key = lookup(token);
+      if (!key) throw new AppError("INVALID_API_KEY", "invalid or revoked API key");
+    }
     const wait = limiter.take(key.id, key.ratePerMinute);
     if (wait > 0) {
       throw new AppError("RATE_LIMITED", `rate limit of ${key.ratePerMinute} requests per minute exceeded`, {

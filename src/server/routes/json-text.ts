@@ -4,32 +4,40 @@ import type { DetailedRecord } from "../../catalog/record.js";
 import type { MovieAnswer } from "../../services/lookup-movie.js";
 
 /**
- * Answers built as text from records' stored JSON (src/catalog/record-json.ts), in the
- * order and form of MovieResponseSchema and RandomResponseSchema. Fastify sends a
- * string as it is once the content type says JSON, so these skip both decoding the
- * records and the serialiser: on /movie and /random that was most of the work.
- * test/catalog/record-json.test.ts holds them to the serialiser's bytes.
+ * Answers built from records' stored JSON (src/catalog/record-json.ts), in the order
+ * and form of MovieResponseSchema and RandomResponseSchema, as the UTF-8 bytes that go
+ * on the wire. Fastify sends a Buffer as it is, so these skip decoding the records,
+ * the serialiser and encoding the answer: on /movie and /random that was most of the
+ * work. test/catalog/record-json.test.ts holds them to the serialiser's bytes.
  */
 const JSON_TYPE = "application/json; charset=utf-8";
+const OPEN = Buffer.from("[");
+const COMMA = Buffer.from(",");
+const CLOSE = Buffer.from("]");
+const EMPTY = Buffer.from("[]");
+const END = Buffer.from("}");
 
-function sendText(reply: FastifyReply, text: string): string {
+function send(reply: FastifyReply, body: Buffer): Buffer {
   reply.type(JSON_TYPE);
-  return text;
+  return body;
 }
 
-/** The /movie response: text when the record's JSON is ready, else the object for the serialiser. */
-export function movieResponse(reply: FastifyReply, a: MovieAnswer): string | { q: string; source: string; result: DetailedRecord } {
-  if (a.resultJson === null) return { q: a.q, source: a.source, result: a.result };
-  return sendText(reply, `{"q":${JSON.stringify(a.q)},"source":${JSON.stringify(a.source)},"result":${a.resultJson}}`);
+/** The /movie response: the stored record's bytes in the envelope, else the object for the serialiser. */
+export function movieResponse(reply: FastifyReply, a: MovieAnswer): Buffer | { q: string; source: string; result: DetailedRecord } {
+  const head = Buffer.from(`{"q":${JSON.stringify(a.q)},"source":${JSON.stringify(a.source)},"result":`);
+  const body = a.resultJson?.(head, END) ?? null;
+  if (body === null) return { q: a.q, source: a.source, result: a.result };
+  return send(reply, body);
 }
 
-/** The /random response: text when every record's JSON is ready, else the records for the serialiser. */
-export function recordsResponse(reply: FastifyReply, movies: RecordDoc[]): string | DetailedRecord[] {
-  const parts: string[] = new Array(movies.length);
+/** The /random response: every stored record's bytes in an array, else the records for the serialiser. */
+export function recordsResponse(reply: FastifyReply, movies: RecordDoc[]): Buffer | DetailedRecord[] {
+  if (movies.length === 0) return send(reply, EMPTY);
+  const parts: Buffer[] = new Array(movies.length);
   for (let i = 0; i < movies.length; i++) {
-    const json = movies[i].recordJson?.() ?? null;
+    const json = movies[i].recordJson?.(i === 0 ? OPEN : undefined, i === movies.length - 1 ? CLOSE : COMMA) ?? null;
     if (json === null) return movies.map((m) => m.record);
     parts[i] = json;
   }
-  return sendText(reply, `[${parts.join(",")}]`);
+  return send(reply, parts.length === 1 ? parts[0] : Buffer.concat(parts));
 }
