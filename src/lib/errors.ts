@@ -37,7 +37,15 @@ export class AppError extends Error {
   readonly headers: Record<string, string>;
 
   constructor(code: ErrorCode, message: string, headers: Record<string, string> = {}) {
-    super(message);
+    // A client's mistake or a miss is an answer, not a bug: no stack trace to capture
+    // (it was most of what a /movie miss cost). 5xx keep theirs, for the log.
+    const limit = Error.stackTraceLimit;
+    if (ERROR_CODES[code] < 500) Error.stackTraceLimit = 0;
+    try {
+      super(message);
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
     this.name = "AppError";
     this.code = code;
     this.statusCode = ERROR_CODES[code];
