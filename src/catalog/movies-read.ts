@@ -1,7 +1,7 @@
 import type { Db } from "./db.js";
 import { decodeDoc } from "./doc-codec.js";
 import type { DetailedRecord } from "./record.js";
-import { recordJson, resultFields, type ResultFields } from "./record-json.js";
+import { recordJson, resultFields, type RecordJson, type ResultFields } from "./record-json.js";
 import { stmt } from "./statements.js";
 import { catalogVersion } from "./version.js";
 
@@ -9,11 +9,11 @@ import { catalogVersion } from "./version.js";
 export interface RecordDoc {
   readonly record: DetailedRecord;
   /**
-   * The record's JSON (UTF-8) exactly as the response schema writes it, framed by
-   * `before` and `after`, when its stored document is laid out so (see record-json.ts);
-   * null otherwise. Absent on records that do not come from the catalog.
+   * The record's JSON (UTF-8) exactly as the response schema writes it, when its
+   * stored document is laid out so (see record-json.ts); null otherwise. Absent on
+   * records that do not come from the catalog.
    */
-  recordJson?(before?: Buffer, after?: Buffer): Buffer | null;
+  recordJson?(): RecordJson | null;
 }
 
 export interface StoredMovie extends RecordDoc {
@@ -33,8 +33,8 @@ class StoredDoc implements RecordDoc {
     return (this.decoded ??= decodeDoc(this.doc.toString("utf8")));
   }
 
-  recordJson(before?: Buffer, after?: Buffer): Buffer | null {
-    return recordJson(this.doc, before, after);
+  recordJson(): RecordJson | null {
+    return recordJson(this.doc);
   }
 }
 
@@ -73,8 +73,8 @@ class CatalogMovie implements StoredMovie {
     return (this.decoded ??= decodeDoc(this.load().doc.toString("utf8")));
   }
 
-  recordJson(before?: Buffer, after?: Buffer): Buffer | null {
-    return recordJson(this.load().doc, before, after);
+  recordJson(): RecordJson | null {
+    return recordJson(this.load().doc);
   }
 }
 

@@ -183,11 +183,18 @@ function valueEnd(doc: View, i: number, kind: Kind): number {
 }
 
 /**
- * The record's JSON from its stored document (UTF-8), or null when the document is laid
- * out otherwise. With `before` and `after`, the answer is framed by them in the same
- * buffer (the /movie envelope, the separators of /random's array): one copy in all.
+ * How a stored document is sent: its first `cut` bytes as they are, then `tail` (the
+ * rest, galleries expanded, as Latin-1 text: one character a byte), `size` bytes in all.
  */
-export function recordJson(bytes: Buffer, before?: Buffer, after?: Buffer): Buffer | null {
+export interface RecordJson {
+  bytes: Buffer;
+  cut: number;
+  tail: string;
+  size: number;
+}
+
+/** The record's JSON from its stored document (UTF-8), or null when the document is laid out otherwise. */
+export function recordJson(bytes: Buffer): RecordJson | null {
   const doc = bytes.toString("latin1");
   let i = 0;
   for (const step of STEPS) {
@@ -206,18 +213,30 @@ export function recordJson(bytes: Buffer, before?: Buffer, after?: Buffer): Buff
   const thumbAt = full.end + THUMB_KEY.length;
   const thumb = gallery(doc, thumbAt);
   if (thumb === null || thumb.end + 2 !== doc.length || !doc.endsWith("}}")) return null;
-  const pre = before?.length ?? 0;
-  const post = after?.length ?? 0;
   // Both galleries stored as arrays: the document is the answer as it is.
-  if (full.head === null && thumb.head === null && pre + post === 0) return bytes;
+  if (full.head === null && thumb.head === null) return { bytes, cut: bytes.length, tail: "", size: bytes.length };
   const tail = galleryText(doc, full, fullAt) + THUMB_KEY + galleryText(doc, thumb, thumbAt) + "}}";
-  const size = pre + fullAt + tail.length + post;
+  return { bytes, cut: fullAt, tail, size: fullAt + tail.length };
+}
+
+/**
+ * One answer of fixed bytes and records' JSON, in order, written into one buffer of
+ * the exact size: one allocation and one copy of each part.
+ */
+export function joinJson(parts: readonly (Buffer | RecordJson)[]): Buffer {
+  let size = 0;
+  for (const p of parts) size += "cut" in p ? p.size : p.length;
   const out = Buffer.allocUnsafe(size);
-  let o = before ? before.copy(out, 0) : 0;
-  o += bytes.copy(out, o, 0, fullAt);
-  o += out.write(tail, o, "latin1");
-  if (after) o += after.copy(out, o);
-  if (o !== size) throw new Error(`recordJson: wrote ${o} bytes of ${size}`);
+  let o = 0;
+  for (const p of parts) {
+    if (!("cut" in p)) {
+      o += p.copy(out, o);
+      continue;
+    }
+    o += p.bytes.copy(out, o, 0, p.cut);
+    if (p.tail !== "") o += out.write(p.tail, o, "latin1");
+  }
+  if (o !== size) throw new Error(`joinJson: wrote ${o} bytes of ${size}`);
   return out;
 }
 

@@ -110,7 +110,7 @@ export const SETTINGS = {
   trustProxy: { env: "TRUST_PROXY", default: "off", help: "Trust X-Forwarded-* headers (behind a reverse proxy).", parse: onOff },
   cacheSizeMb: {
     env: "SQLITE_CACHE_MB",
-    default: "32",
+    default: "16",
     help: "SQLite page cache per connection, in MiB (the server has one connection plus one per search worker).",
     parse: integer(1, 65536),
   },
@@ -124,8 +124,10 @@ export const SETTINGS = {
   searchWorkers: {
     env: "SEARCH_WORKERS",
     default: "auto",
-    help: "Worker threads that run /query searches, so a broad search never stalls /movie (0 = on the main thread; auto = the CPU count, at most 4).",
-    parse: (raw: string) => (raw.trim().toLowerCase() === "auto" ? Math.max(1, Math.min(4, availableParallelism())) : integer(0, 64)(raw)),
+    help: "Worker threads that run /query searches, so a broad search never stalls /movie (0 = on the main thread; auto = one less than the CPU count, 1 to 4).",
+    // One less than the cores: the main thread (HTTP, /movie, /random) keeps one. On 2
+    // cores a second search thread only competed for it (searches no faster) and cost ~40 MB.
+    parse: (raw: string) => (raw.trim().toLowerCase() === "auto" ? Math.max(1, Math.min(4, availableParallelism() - 1)) : integer(0, 64)(raw)),
   },
   providerOrder: {
     env: "PROVIDER_ORDER",

@@ -5,6 +5,7 @@ import { readSnapshot } from "../catalog/statements.js";
 import { EMPTY_FILTER } from "../catalog/filter-sql.js";
 import { lookupCandidates, parseCode } from "../codes/index.js";
 import type { DetailedRecord } from "../catalog/record.js";
+import type { RecordJson } from "../catalog/record-json.js";
 import { AppError } from "../lib/errors.js";
 import type { ServiceDeps } from "./deps.js";
 
@@ -13,11 +14,8 @@ export interface MovieAnswer {
   source: string;
   /** The record; from the catalog, decoded only when read (resultJson usually serves instead). */
   readonly result: DetailedRecord;
-  /**
-   * The record's JSON (UTF-8) as the response schema writes it, framed by `before` and
-   * `after`, when the catalog has it ready; else null (see RecordDoc.recordJson).
-   */
-  resultJson: ((before?: Buffer, after?: Buffer) => Buffer | null) | null;
+  /** The record's JSON (UTF-8) as the response schema writes it, when the catalog has it ready; else null. */
+  resultJson: RecordJson | null;
 }
 
 function catalogAnswer(q: string, m: StoredMovie): MovieAnswer {
@@ -27,7 +25,7 @@ function catalogAnswer(q: string, m: StoredMovie): MovieAnswer {
     get result() {
       return m.record;
     },
-    resultJson: m.recordJson ? (before, after) => m.recordJson!(before, after) : null,
+    resultJson: m.recordJson?.() ?? null,
   };
 }
 

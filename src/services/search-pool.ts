@@ -22,6 +22,13 @@ const here = fileURLToPath(import.meta.url);
 const WORKER_FILE = new URL(extname(here) === ".ts" ? "./search-worker-entry.mjs" : "./search-worker.js", import.meta.url);
 
 /**
+ * A search allocates little that lives (id lists, a page of strings; bitsets are off
+ * the heap): a young generation of 8 MB instead of V8's default kept the server ~30 MB
+ * smaller with 2 workers at 1,000,000 titles, at the same search speed.
+ */
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8 };
+
+/**
  * Worker threads that run searches on their own connections. Each request goes to
  * the worker with the fewest in flight; a worker that dies fails its requests and
  * is replaced.
@@ -40,7 +47,7 @@ export class SearchPool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(WORKER_FILE, { workerData: { path: this.path, config: this.config } });
+    const worker = new Worker(WORKER_FILE, { workerData: { path: this.path, config: this.config }, resourceLimits: WORKER_LIMITS });
     const slot: Slot = { worker, pending: new Map() };
     worker.on("message", (reply: SearchReply) => {
       const p = slot.pending.get(reply.id);

@@ -1,5 +1,6 @@
 import type { FastifyReply } from "fastify";
 import type { RecordDoc } from "../../catalog/movies-read.js";
+import { joinJson, type RecordJson } from "../../catalog/record-json.js";
 import type { DetailedRecord } from "../../catalog/record.js";
 import type { MovieAnswer } from "../../services/lookup-movie.js";
 
@@ -24,20 +25,21 @@ function send(reply: FastifyReply, body: Buffer): Buffer {
 
 /** The /movie response: the stored record's bytes in the envelope, else the object for the serialiser. */
 export function movieResponse(reply: FastifyReply, a: MovieAnswer): Buffer | { q: string; source: string; result: DetailedRecord } {
+  if (a.resultJson === null) return { q: a.q, source: a.source, result: a.result };
   const head = Buffer.from(`{"q":${JSON.stringify(a.q)},"source":${JSON.stringify(a.source)},"result":`);
-  const body = a.resultJson?.(head, END) ?? null;
-  if (body === null) return { q: a.q, source: a.source, result: a.result };
-  return send(reply, body);
+  return send(reply, joinJson([head, a.resultJson, END]));
 }
 
 /** The /random response: every stored record's bytes in an array, else the records for the serialiser. */
 export function recordsResponse(reply: FastifyReply, movies: RecordDoc[]): Buffer | DetailedRecord[] {
   if (movies.length === 0) return send(reply, EMPTY);
-  const parts: Buffer[] = new Array(movies.length);
+  const parts: (Buffer | RecordJson)[] = [OPEN];
   for (let i = 0; i < movies.length; i++) {
-    const json = movies[i].recordJson?.(i === 0 ? OPEN : undefined, i === movies.length - 1 ? CLOSE : COMMA) ?? null;
+    const json = movies[i].recordJson?.() ?? null;
     if (json === null) return movies.map((m) => m.record);
-    parts[i] = json;
+    if (i > 0) parts.push(COMMA);
+    parts.push(json);
   }
-  return send(reply, parts.length === 1 ? parts[0] : Buffer.concat(parts));
+  parts.push(CLOSE);
+  return send(reply, joinJson(parts));
 }
