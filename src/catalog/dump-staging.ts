@@ -413,7 +413,8 @@ export class StagedVideos {
   /** `dimensionsInMemory`: the row count up to which a dimension table is held in memory. */
   constructor(path: string, { dimensionsInMemory = DIMENSION_IN_MEMORY } = {}) {
     this.db = new Database(path, { readonly: true, fileMustExist: true });
-    this.db.pragma("cache_size = -32768");
+    // Batches read a few hundred videos' rows each, in content_id order: a small cache will do.
+    this.db.pragma("cache_size = -16384");
     this.dims = Object.fromEntries(
       (Object.keys(DIMENSIONS) as DimensionTable[]).map((t) => [t, new Dimension(this.db, t, dimensionsInMemory)]),
     ) as Record<DimensionTable, Dimension>;

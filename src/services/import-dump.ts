@@ -124,6 +124,12 @@ export class DumpFormatError extends Error {
 
 const EXAMPLES_PER_REASON = 5;
 /**
+ * Videos per batch handed between threads. With WORKER_AHEAD and the workers' heaps this
+ * bounds memory: at 1,000,000 videos, batches of 1,000 three ahead peaked at 950 MB of
+ * RSS, of 400 two ahead at 720 MB, at the same speed.
+ */
+const BATCH_VIDEOS = 400;
+/**
  * Two record builders and the writer share the 2 cores: building (joins, parsing,
  * document, hash, index text) costs more than writing, so one builder would leave
  * the writer waiting.
@@ -437,7 +443,7 @@ type WorkerMessage =
   | { type: "error"; message: string; stack?: string };
 
 /** Batches a worker may be ahead of the writer: enough to keep the threads busy, few enough to bound memory. */
-const WORKER_AHEAD = 3;
+const WORKER_AHEAD = 2;
 
 /** A worker thread's side: runs recordBatches, WORKER_AHEAD batches at most unacknowledged. */
 export async function runRecordWorker(job: RecordJob, port: MessagePort): Promise<void> {
@@ -479,10 +485,10 @@ function startWorker(job: RecordJob): Worker {
   const workerFile = new URL(fromSource ? "./import-dump-worker.ts" : "./import-dump-worker.js", import.meta.url).href;
   // From TypeScript sources the worker registers tsx first: `node --import tsx` does not reach worker threads.
   const entry = [fromSource ? `(await import(${JSON.stringify(tsxApiUrl())})).register();` : "", `await import(${JSON.stringify(workerFile)});`].join("\n");
-  // Left alone, V8 lets a worker's heap grow to gigabytes of garbage before it collects; the live set is well under 100 MB.
-  // Records are short-lived garbage: a young generation of 3 x 32 MB took the time spent
-  // collecting from a fifth of a worker's to a tenth (48 MB: 12.1 s for 100,000 videos, 96 MB: 11.3 s).
-  const resourceLimits = { maxOldGenerationSizeMb: 192, maxYoungGenerationSizeMb: 96 };
+  // Left alone, V8 lets a worker's heap grow to gigabytes of garbage before it collects;
+  // the live set is well under 100 MB. Records are short-lived garbage: a young generation
+  // of 64 MB collects them at half the cost of V8's default.
+  const resourceLimits = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 64 };
   return new Worker(new URL(`data:text/javascript,${encodeURIComponent(entry)}`), { workerData: job, resourceLimits });
 }
 
@@ -566,7 +572,7 @@ export async function importDump(db: Db, path: string, options: ImportDumpOption
   try {
     await stageDump(path, staging, tally, progress);
     await progress({ phase: "index" }, true);
-    const batchSize = options.batchSize ?? 1000;
+    const batchSize = options.batchSize ?? BATCH_VIDEOS;
     const plan = staging.finish(batchSize);
     summary.actresses = staging.rows.derived_actress ?? 0;
     if (plan.videos === 0) throw new DumpFormatError(`no derived_video rows in ${path}: is it an r18.dev dump? Nothing was imported.`);
