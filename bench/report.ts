@@ -1,4 +1,5 @@
 /** What `npm run bench` prints and writes to bench/results.json. */
+import type { FirstTimeFigures } from "./first-time.js";
 import type { LoadResult } from "./load.js";
 import type { Memory } from "./processes.js";
 import type { TargetRow } from "./targets.js";
@@ -28,6 +29,8 @@ export interface BenchResults {
   options: { records: number; duration: number; connections: number; warmup: number; importRecords: number };
   catalog: { records: number; bytes: number };
   workloads: WorkloadRow[];
+  /** Each /query URL asked once, before the load runs: search caches empty. */
+  firstTime: FirstTimeFigures[];
   contention: { movieConnections: number; queryConnections: number; movie: LoadResult; query: LoadResult };
   duringImport: {
     idle: LoadResult;
@@ -79,6 +82,14 @@ export function formatReport(r: BenchResults): string {
   ]);
   out.push(table(["workload", "req/s", "p50 ms", "p99 ms", "errors", "baseline req/s", "baseline p99", "ratio"], rows), "");
   out.push(table(["per tag", "requests", "p50 ms", "p99 ms", "max ms"], tagRows(r.workloads.filter((w) => Object.keys(w.result.byTag).length > 1))), "");
+  out.push(
+    table(
+      ["first time asked (one at a time, caches empty)", "URLs", "p50 ms", "p99 ms", "max ms", "slowest"],
+      r.firstTime.map((f) => [f.name, String(f.urls), msf(f.p50), msf(f.p99), msf(f.max), f.slowest[0] ? decodeURIComponent(f.slowest[0][1]) : "-"]),
+      "lrrrrl",
+    ),
+    "",
+  );
 
   const d = r.duringImport;
   out.push(
