@@ -117,7 +117,7 @@ export const SETTINGS = {
   bulkNice: {
     env: "BULK_NICE",
     default: "19",
-    help: "CPU niceness of the CLI's bulk writers (import, import-dump, sample, ingest, purge), so that a server on the same machine keeps the CPU while they run (0: normal priority; 19, the lowest, by default).",
+    help: "CPU niceness of the CLI's bulk writers (import, import-dump, sample, ingest, purge), so that a server on the same machine keeps the CPU while they run (0: normal priority; 19, the default, also puts them in Linux's idle scheduling class where util-linux's chrt is installed).",
     parse: integer(0, 19),
   },
   mmapSizeMb: { env: "SQLITE_MMAP_MB", default: "0", help: "SQLite memory-mapped I/O size, in MiB (0 disables: reads go through the page cache; mapped pages count in the server's RSS, once per connection).", parse: integer(0, 1_048_576) },
