@@ -5,7 +5,7 @@ import { EXTRA_FIELDS, RECORD_FIELDS } from "./doc-codec.js";
  * goes on the wire), read from its stored document (doc-codec.ts) as the bytes SQLite
  * holds, without decoding them into a JS string, JSON.parse or a serialiser: the
  * document is checked field by field against the schema's layout and copied, with a
- * counting gallery expanded byte by byte. Null when the document is laid out otherwise
+ * counting gallery expanded as text. Null when the document is laid out otherwise
  * (a field out of order, an unknown key, a value of another type, or a catalog written
  * before the order was fixed): the caller then decodes it and lets the serialiser
  * write it. The layout is checked on the bytes read as Latin-1 (one character a byte):
@@ -117,8 +117,6 @@ function gallery(doc: View, i: number): Gallery | null {
   if (nEnd === -1 || doc.charCodeAt(nEnd) !== 125) return null;
   const n = Number(doc.slice(tailEnd + 5, nEnd));
   if (!(n >= 1 && n <= MAX_RANGE)) return null;
-  // head and tail as they are written inside their quotes: escaping is per character,
-  // and the counter between them keeps a lone surrogate lone.
   return { end: nEnd + 1, head: [i + 9, headEnd - 1], tail: [headEnd + 9, tailEnd - 1], n };
 }
 
