@@ -45,8 +45,7 @@ class StoredDoc implements RecordDoc {
  * the records of a code that lose to the preferred service code are never read.
  */
 class CatalogMovie implements StoredMovie {
-  private row: { page_url: string; doc: Buffer } | null = null;
-  private decoded: DetailedRecord | null = null;
+  private loaded: { pageUrl: string; doc: StoredDoc } | null = null;
 
   constructor(
     private readonly db: Db,
@@ -55,26 +54,26 @@ class CatalogMovie implements StoredMovie {
     readonly serviceCode: string,
   ) {}
 
-  private load(): { page_url: string; doc: Buffer } {
-    if (this.row === null) {
+  private load(): { pageUrl: string; doc: StoredDoc } {
+    if (this.loaded === null) {
       const row = stmt<[number], { page_url: string; doc: Buffer }>(this.db, `SELECT page_url, ${DOC} AS doc FROM movie_docs d WHERE id = ?`).get(this.id);
       // movies and movie_docs rows are written and deleted together (movies-write.ts, the delete trigger).
       if (row === undefined) throw new Error(`the catalog has no document for title ${this.id}`);
-      this.row = row;
+      this.loaded = { pageUrl: row.page_url, doc: new StoredDoc(row.doc) };
     }
-    return this.row;
+    return this.loaded;
   }
 
   get pageUrl(): string {
-    return this.load().page_url;
+    return this.load().pageUrl;
   }
 
   get record(): DetailedRecord {
-    return (this.decoded ??= decodeDoc(this.load().doc.toString("utf8")));
+    return this.load().doc.record;
   }
 
   recordJson(): RecordJson | null {
-    return recordJson(this.load().doc);
+    return this.load().doc.recordJson();
   }
 }
 
