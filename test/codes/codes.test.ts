@@ -11,13 +11,11 @@ import {
   type CodeKind,
 } from "../../src/codes/index.js";
 
-/** librefanza's Fanza::Id.normalize spec rows; see the shared provider-samples README, section codes/. */
-const TSV_PATH = fileURLToPath(new URL("../../../shared/provider-samples/codes/content-id-to-dvd-id.tsv", import.meta.url));
+/** librefanza's Fanza::Id.normalize spec rows; see test/fixtures/provider-samples/README.md, section codes/. */
+const TSV_PATH = fileURLToPath(new URL("../fixtures/provider-samples/codes/content-id-to-dvd-id.tsv", import.meta.url));
 
 function readReferenceRows(): Array<[string, string]> {
-  if (!existsSync(TSV_PATH)) {
-    throw new Error(`reference table missing: ${TSV_PATH} (the shared folder must sit next to the project)`);
-  }
+  if (!existsSync(TSV_PATH)) throw new Error(`reference table missing: ${TSV_PATH}`);
   const [header, ...lines] = readFileSync(TSV_PATH, "utf8").split(/\r?\n/).filter((l) => l !== "");
   if (header !== "content_id\tdvd_id") throw new Error(`unexpected header in ${TSV_PATH}: ${header}`);
   return lines.map((line) => {

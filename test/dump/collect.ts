@@ -1,10 +1,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { SAMPLES } from "../helpers/sample-server.js";
 import { readCopyDump, type CopyEvent, type CopyReaderOptions } from "../../src/dump/copy-reader.js";
 
-export const EXCERPT_PATH = path.resolve(process.cwd(), "../shared/provider-samples/r18dev/dump-excerpt.sql");
+export const EXCERPT_PATH = path.resolve(SAMPLES, "r18dev/dump-excerpt.sql");
 
-/** The real excerpt; throws (failing the test) when the shared samples are not there. */
+/** The real excerpt; throws (failing the test) when the fixture is missing. */
 export function readExcerpt(): Buffer {
   try {
     return readFileSync(EXCERPT_PATH);

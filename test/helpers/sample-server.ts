@@ -2,8 +2,10 @@ import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 
-export const SAMPLES = resolve(process.cwd(), "../shared/provider-samples");
+/** The provider samples copied into the repository (test/fixtures/provider-samples, with their provenance). */
+export const SAMPLES = fileURLToPath(new URL("../fixtures/provider-samples/", import.meta.url));
 
 export function sample(path: string): string {
   return readFileSync(resolve(SAMPLES, path), "utf8");

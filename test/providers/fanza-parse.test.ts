@@ -1,17 +1,18 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { SAMPLES } from "../helpers/sample-server.js";
 import { describe, expect, it } from "vitest";
 import type { IngestRecord } from "../../src/catalog/record.js";
 import { ProviderParseError } from "../../src/providers/errors.js";
 import { FanzaApiError, parseFanzaItem, parseFanzaItemList } from "../../src/providers/fanza/parse.js";
 import { validateIngestRecord } from "../../src/providers/validate.js";
 
-const SAMPLES = path.resolve(process.cwd(), "../shared/provider-samples/fanza-api");
+const DIR = path.resolve(SAMPLES, "fanza-api");
 
 type Obj = Record<string, any>;
 
 function sample(name: string): Obj {
-  const file = path.join(SAMPLES, name);
+  const file = path.join(DIR, name);
   if (!existsSync(file)) throw new Error(`provider sample missing: ${file} (tests run from /work/main)`);
   return JSON.parse(readFileSync(file, "utf8")) as Obj;
 }
@@ -36,8 +37,8 @@ function allValid(page: ReturnType<typeof parseFanzaItemList>): void {
 
 describe("fanza samples", () => {
   it("has the samples this suite covers (and no unknown ones)", () => {
-    if (!existsSync(SAMPLES)) throw new Error(`provider samples missing: ${SAMPLES}`);
-    expect(readdirSync(SAMPLES).sort()).toEqual([
+    if (!existsSync(DIR)) throw new Error(`provider samples missing: ${DIR}`);
+    expect(readdirSync(DIR).sort()).toEqual([
       "item-digital-videoa-sone00708.json",
       "item-mono-dvd-tkmird261.json",
       "itemlist-digital-videoa-mide00799.json",

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { SAMPLES } from "../helpers/sample-server.js";
 import { afterEach, describe, expect, it } from "vitest";
 import type { IngestRecord } from "../../src/catalog/record.js";
 import { generateSampleRecords } from "../../src/catalog/sample/generate.js";
@@ -15,7 +16,7 @@ import { sendJson, startServer, type Handler } from "../net/test-server.js";
 import { client, closeAll, context, simulator } from "../simulator/helpers.js";
 
 const search = fanzaProvider.search!;
-const SAMPLE = path.resolve(process.cwd(), "../shared/provider-samples/fanza-api/itemlist-digital-videoa-mide00799.json");
+const SAMPLE = path.resolve(SAMPLES, "fanza-api/itemlist-digital-videoa-mide00799.json");
 
 const servers: { close(): Promise<void> }[] = [];
 afterEach(async () => {

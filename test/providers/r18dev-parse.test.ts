@@ -1,14 +1,15 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { SAMPLES } from "../helpers/sample-server.js";
 import { describe, expect, it } from "vitest";
 import { ProviderParseError } from "../../src/providers/errors.js";
 import { parseR18Combined, parseR18DvdIdLookup } from "../../src/providers/r18dev/parse.js";
 import { validateIngestRecord } from "../../src/providers/validate.js";
 
-const SAMPLES = path.resolve(process.cwd(), "../shared/provider-samples/r18dev");
+const DIR = path.resolve(SAMPLES, "r18dev");
 
 function sample(name: string): unknown {
-  const file = path.join(SAMPLES, name);
+  const file = path.join(DIR, name);
   if (!existsSync(file)) throw new Error(`provider sample missing: ${file} (tests run from /work/main)`);
   return JSON.parse(readFileSync(file, "utf8"));
 }
@@ -19,8 +20,8 @@ function clone<T>(v: T): T {
 
 describe("r18dev samples", () => {
   it("has the JSON samples this suite covers (and no unknown ones)", () => {
-    if (!existsSync(SAMPLES)) throw new Error(`provider samples missing: ${SAMPLES}`);
-    const json = readdirSync(SAMPLES).filter((f) => f.endsWith(".json")).sort();
+    if (!existsSync(DIR)) throw new Error(`provider samples missing: ${DIR}`);
+    const json = readdirSync(DIR).filter((f) => f.endsWith(".json")).sort();
     expect(json).toEqual([
       "combined-ROYD-191.trimmed-fixture.json",
       "combined-SNIS-217.json",

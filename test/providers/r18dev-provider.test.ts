@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { SAMPLES } from "../helpers/sample-server.js";
 import { afterEach, describe, expect, it } from "vitest";
 import type { IngestRecord } from "../../src/catalog/record.js";
 import { generateSampleRecords } from "../../src/catalog/sample/generate.js";
@@ -12,7 +13,7 @@ import { renderR18 } from "../../src/simulator/render-r18.js";
 import { sendJson, startServer, type Handler } from "../net/test-server.js";
 import { client, closeAll, context, simulator } from "../simulator/helpers.js";
 
-const SAMPLE = path.resolve(process.cwd(), "../shared/provider-samples/r18dev/combined-SNIS-217.json");
+const SAMPLE = path.resolve(SAMPLES, "r18dev/combined-SNIS-217.json");
 
 const servers: { close(): Promise<void> }[] = [];
 afterEach(async () => {
