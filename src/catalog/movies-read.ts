@@ -89,6 +89,17 @@ export function findByDvdId(db: Db, dvdId: string): StoredMovie[] {
   return (stmt<[string], Row>(db, `SELECT ${COLUMNS} FROM movies WHERE dvd_id = ?`).raw().all(dvdId) as Row[]).map(movieOf(db));
 }
 
+/** Whether any record has this canonical dvdId. */
+export function hasDvdId(db: Db, dvdId: string): boolean {
+  return stmt<[string]>(db, "SELECT 1 FROM movies WHERE dvd_id = ? LIMIT 1").pluck().get(dvdId) !== undefined;
+}
+
+/** Whether any record's dvdId starts with this label and a hyphen (ABP -> ABP-123): one step in the dvd_id index. */
+export function hasLabel(db: Db, label: string): boolean {
+  // "." is the character after "-": the range holds exactly the dvdIds starting "LABEL-".
+  return stmt<[string, string]>(db, "SELECT 1 FROM movies WHERE dvd_id >= ? AND dvd_id < ? LIMIT 1").pluck().get(`${label}-`, `${label}.`) !== undefined;
+}
+
 export function findByContentId(db: Db, provider: string, contentId: string): StoredMovie | null {
   const row = stmt<[string, string], Row>(db, `SELECT ${COLUMNS} FROM movies WHERE provider = ? AND content_id = ?`).raw().get(provider, contentId) as
     | Row

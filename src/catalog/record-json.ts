@@ -217,6 +217,12 @@ export function recordJson(bytes: Buffer): RecordJson | null {
   return { bytes, cut: fullAt, tail, size: fullAt + tail.length };
 }
 
+/** The record's JSON without its last two bytes (`}}`): its `extra` object left open for more members. */
+export function openExtra(json: RecordJson): RecordJson {
+  if (json.tail === "") return { bytes: json.bytes, cut: json.cut - 2, tail: "", size: json.size - 2 };
+  return { bytes: json.bytes, cut: json.cut, tail: json.tail.slice(0, -2), size: json.size - 2 };
+}
+
 /**
  * One answer of fixed bytes and records' JSON, in order, written into one buffer of
  * the exact size: one allocation and one copy of each part.

@@ -1,4 +1,6 @@
 export type { CodeKind, ParsedCode } from "./types.js";
+export type { CodeKnowledge, FoundCode, NameReading } from "./find-code.js";
+export { findCode, readName } from "./find-code.js";
 export { parseCode, isCodeLike, dvdIdToContentIdGuess } from "./parse-code.js";
 export { contentIdToDvdId, normalizeContentId } from "./content-id.js";
 export { AMATEUR_MAKER_DIGITS } from "./amateur.js";

@@ -1,19 +1,16 @@
-import { cleanInput } from "./clean-input.js";
+import { findCode } from "./find-code.js";
 import { normalizeContentId } from "./content-id.js";
 import { padNumber } from "./number.js";
-import { parseStandard } from "./standard.js";
 import type { ParsedCode } from "./types.js";
-import { parseUncensored } from "./uncensored.js";
 
 /**
- * Any user spelling of a code (query, file name, DMM content id) -> canonical dvdId,
- * or null when the input is not code-like. Never throws.
+ * Any user spelling of a code (query, file name, path, DMM content id) -> canonical
+ * dvdId, or null when no code can be read with confidence. Never throws. The same
+ * reader as findCode, without a catalog to ask and without the part.
  */
 export function parseCode(input: string): ParsedCode | null {
-  if (typeof input !== "string") return null;
-  const core = cleanInput(input);
-  if (core === "") return null;
-  return parseUncensored(core) ?? parseStandard(core);
+  const found = findCode(input);
+  return found && { dvdId: found.dvdId, kind: found.kind, censored: found.censored };
 }
 
 export function isCodeLike(input: string): boolean {

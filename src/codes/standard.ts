@@ -12,6 +12,10 @@ const LABEL_SPACE_NUMBER = /^(?:[A-Z]{2,5}|[a-z]{2,5}) \d{2,5}$/;
 const LETTER_DASH_NUMBER = /^[a-z]-\d{3,6}$/i;
 /** Labels holding digits: T28-147, 3DSVR-003, WVR6D-004, 20ID-044, 259LUXU-1234. */
 const DIGIT_LABEL_DASH_NUMBER = /^(?=[a-z0-9]*[a-z])[a-z0-9]{2,10}[-_]\d{1,6}$/i;
+/** A letter that belongs to the number: MKD-S148, MKBD-S123 (Kirari, Mugen). */
+const LABEL_DASH_LETTER_NUMBER = /^([a-z]{2,6})-([a-z])(\d{2,4})$/i;
+/** A code with a part number after it (abp123-5, xyz046_2): not a label with digits. */
+const CODE_THEN_PART = /^[a-z]{2,}\d{2,}[-_]\d{1,2}$/i;
 /** T-line content ids (t28526 -> T28-526). */
 const T_LINE = /^t\d{5}$/i;
 /** DMM content ids with maker digits or an h_ mark: 118abp00123, h_086mesu00103, 1mist00219re01. */
@@ -44,6 +48,9 @@ const NOT_LABELS: ReadonlySet<string> = new Set([
   "SHA", "MD", "CRC", "BASE", "AES", "RSA", "UTF", "ISO", "RFC", "IPV", "HTTP", "TLS", "SSL",
   "WIN", "WINDOWS", "IPHONE", "IPAD", "ANDROID", "IOS", "COVID", "USB", "HDMI", "RTX", "GTX",
   "PS", "XBOX", "YEAR",
+  "DSCF", "CIMG", "IMGP", "MAH", "SAM", "WP", "YDXJ", "GH", "GX", "GP", "SNAP", "TRIM", "ZOOM", "OBS",
+  "HDR", "SDR", "DDP", "DD", "EAC", "TRUEHD", "ATMOS", "HLG", "AV", "MPEG", "DIVX", "XVID",
+  "GTA", "FIFA", "NBA", "NFL", "UFC", "WWE", "MLB", "APEX", "DOTA", "LOL", "TTS", "MMD",
 ]);
 
 /** Labels with fewer than two letters pass only in these forms (T28, R18) or as a single letter. */
@@ -63,7 +70,13 @@ function letterCount(label: string): number {
 
 /** Censored and amateur label + number codes, including DMM content ids. */
 export function parseStandard(core: string): ParsedCode | null {
-  if (!SHAPES.some((shape) => shape.test(core))) return null;
+  const lettered = LABEL_DASH_LETTER_NUMBER.exec(core);
+  if (lettered) {
+    const label = lettered[1].toUpperCase();
+    if (NOT_LABELS.has(label)) return null;
+    return { dvdId: `${label}-${lettered[2].toUpperCase()}${lettered[3]}`, kind: "standard", censored: true };
+  }
+  if (CODE_THEN_PART.test(core) || !SHAPES.some((shape) => shape.test(core))) return null;
   const parts = splitDmmId(core);
   if (parts === null || NOT_LABELS.has(parts.label)) return null;
   const enoughLetters = letterCount(parts.label) >= 2 || DIGIT_HEAVY_LABEL.test(parts.label);

@@ -2,8 +2,9 @@ import { padNumber } from "./number.js";
 import type { ParsedCode } from "./types.js";
 
 const FC2 = /^fc2[-_ ]?(?:ppv[-_ ]?)?(\d{5,8})$/i;
-const HEYZO = /^heyzo[-_ ]?(?:hd[-_ ]?)?(\d{1,5})$/i;
-const HEYDOUGA = /^heydouga[-_ ]?(\d{4})[-_ ](?:ppv[-_ ]?)?(\d{3,6})$/i;
+const HEYZO = /^heyzo[-_ ]?(?:(?:hd|lt|full)[-_ ]?)?(\d{1,5})$/i;
+/** Heydouga: site number (4xxx), then the title number; "hey" is the short form seen in file names. */
+const HEYDOUGA = /^hey(?:douga)?[-_ ]?(4\d{3})[-_ ](?:ppv[-_ ]?)?(\d{3,6})$/i;
 const TOKYO_HOT = /^(?:tokyo[-_ ]?hot[-_ ]?)?([nk])[-_]?(\d{4})$/i;
 /** MMDDYY + title number, optionally after the site's name. */
 const DATED =

@@ -3,11 +3,18 @@ import { buildMatch } from "../catalog/fts-match.js";
 import { searchIds } from "../catalog/search.js";
 import { readSnapshot } from "../catalog/statements.js";
 import { EMPTY_FILTER } from "../catalog/filter-sql.js";
-import { lookupCandidates, parseCode } from "../codes/index.js";
+import { lookupCandidates, readName, type FoundCode } from "../codes/index.js";
 import type { DetailedRecord } from "../catalog/record.js";
 import type { RecordJson } from "../catalog/record-json.js";
 import { AppError } from "../lib/errors.js";
+import { catalogKnowledge } from "./code-knowledge.js";
 import type { ServiceDeps } from "./deps.js";
+
+/** The code and part read from a q that was more than a bare code (a file name, a path, a code amid words). */
+export interface CodeRead {
+  code: string;
+  part: number | null;
+}
 
 export interface MovieAnswer {
   q: string;
@@ -16,9 +23,11 @@ export interface MovieAnswer {
   readonly result: DetailedRecord;
   /** The record's JSON (UTF-8) as the response schema writes it, when the catalog has it ready; else null. */
   resultJson: RecordJson | null;
+  /** What was read from q when q was a file name or held more than the code; sent in result.extra. */
+  read: CodeRead | null;
 }
 
-function catalogAnswer(q: string, m: StoredMovie): MovieAnswer {
+function catalogAnswer(q: string, m: StoredMovie, read: CodeRead | null): MovieAnswer {
   return {
     q,
     source: m.provider,
@@ -26,7 +35,12 @@ function catalogAnswer(q: string, m: StoredMovie): MovieAnswer {
       return m.record;
     },
     resultJson: m.recordJson?.() ?? null,
+    read,
   };
+}
+
+function readOf(code: FoundCode | null): CodeRead | null {
+  return code === null || code.exact ? null : { code: code.dvdId, part: code.part };
 }
 
 /** Among records of one code, the preferred service code first, then the `providers` order. */
@@ -49,13 +63,13 @@ export function pickPreferred(rows: StoredMovie[], serviceOrder: readonly string
 const CONTENT_ID = /^[a-z0-9_]{3,40}$/;
 
 /**
- * /movie: (1) a code-like q matched exactly (by canonical dvdId, or as a content
- * id); (2) the live fallback (when configured); (3) a q that is not code-like
- * gets the best full-text match. A code-like q never answers with another code.
+ * /movie: (1) the code read from q (a code, a file name, a path) matched exactly (by
+ * canonical dvdId), or q as a content id; (2) the live fallback (when configured);
+ * (3) a q without a code gets the best full-text match. A q with a code never
+ * answers with another code.
  */
-export function lookupCatalog(deps: ServiceDeps, q: string, providers: string[] | null): StoredMovie | null {
+function lookupCatalog(deps: ServiceDeps, q: string, code: FoundCode | null, providers: string[] | null): StoredMovie | null {
   const text = q.trim();
-  const code = parseCode(text);
   if (code) {
     for (const dvdId of lookupCandidates(code)) {
       const hit = pickPreferred(findByDvdId(deps.db, dvdId), deps.config.serviceCodeOrder, providers);
@@ -86,17 +100,21 @@ async function bestTextMatch(deps: ServiceDeps, q: string, providers: string[] |
 }
 
 export async function lookupMovie(deps: ServiceDeps, q: string, providers: string[] | null): Promise<MovieAnswer> {
-  const local = lookupCatalog(deps, q, providers);
-  if (local) return catalogAnswer(q, local);
-  const code = parseCode(q.trim());
+  const reading = readName(q, catalogKnowledge(deps.db));
+  const code = reading.found;
+  const local = lookupCatalog(deps, q, code, providers);
+  if (local) return catalogAnswer(q, local, readOf(code));
+  if (reading.reason === "ambiguous") {
+    throw new AppError("NOT_FOUND", `"${q}" holds more than one code (${reading.candidates.join(", ")}); ask for one of them`);
+  }
   if (!code) {
     const best = await bestTextMatch(deps, q, providers);
-    if (best) return catalogAnswer(q, best);
+    if (best) return catalogAnswer(q, best, null);
     throw new AppError("NOT_FOUND", `no movie matches "${q}"`);
   }
   if (deps.live) {
     const live = await deps.live.lookup(code, providers);
-    if (live.status === "found") return { q, source: live.provider, result: live.record.record, resultJson: null };
+    if (live.status === "found") return { q, source: live.provider, result: live.record.record, resultJson: null, read: readOf(code) };
     if (live.status === "failed") {
       const which = live.errors.map((e) => e.provider).join(", ");
       throw new AppError("UPSTREAM_FAILED", `${code.dvdId} is not in the catalog and ${which} failed to answer; retry later`);

@@ -8,6 +8,7 @@ import { generateSampleRecords } from "../../src/catalog/sample/generate.js";
 import { DetailedRecordSchema, MovieResponseSchema, RandomResponseSchema } from "../../src/server/schemas/record.js";
 import { movieResponse, recordsResponse } from "../../src/server/routes/json-text.js";
 import type { StoredMovie } from "../../src/catalog/movies-read.js";
+import type { CodeRead } from "../../src/services/lookup-movie.js";
 import { buildTestApp, makeIngest, makeRecord } from "../helpers/build-app.js";
 
 /**
@@ -17,6 +18,8 @@ import { buildTestApp, makeIngest, makeRecord } from "../helpers/build-app.js";
  */
 let app: FastifyInstance;
 let docs: string[] = [];
+/** What /movie read from a file-name q, sent in the record's extra (null: a bare code). */
+let read: CodeRead | null = null;
 const stored = (doc: string): StoredMovie => ({
   id: 1,
   provider: "p",
@@ -33,10 +36,12 @@ beforeAll(async () => {
   app = Fastify();
   const movie = { schema: { response: { 200: MovieResponseSchema } } };
   const random = { schema: { response: { 200: RandomResponseSchema } } };
-  app.get("/movie/object", movie, async () => ({ q: 'q "ü" \u2028', source: "p", result: decodeDoc(docs[0]) }));
+  app.get("/movie/object", movie, async (_req, reply) =>
+    movieResponse(reply, { q: 'q "ü" \u2028', source: "p", result: decodeDoc(docs[0]), resultJson: null, read }),
+  );
   app.get("/movie/text", movie, async (_req, reply) => {
     const m = stored(docs[0]);
-    return movieResponse(reply, { q: 'q "ü" \u2028', source: "p", result: m.record, resultJson: m.recordJson!() });
+    return movieResponse(reply, { q: 'q "ü" \u2028', source: "p", result: m.record, resultJson: m.recordJson!(), read });
   });
   app.get("/random/object", random, async () => docs.map(decodeDoc));
   app.get("/random/text", random, async (_req, reply) => recordsResponse(reply, docs.map(stored)));
@@ -140,6 +145,28 @@ describe("a record's JSON from its stored document", () => {
     }
     // The counting galleries, awkward heads and tails included, went through the pattern.
     expect(patterns).toBeGreaterThan(40);
+  });
+
+  it("carries the code and part read from a file name last in extra, byte for byte as the serialiser writes them", async () => {
+    const records = edgeRecords().slice(0, 60);
+    const reads: CodeRead[] = [
+      { code: "ABP-123", part: 2 },
+      { code: "FC2-PPV-1234567", part: null },
+      { code: 'odd "\\ \u2028 凛', part: 99 },
+    ];
+    try {
+      for (const [i, r] of records.entries()) {
+        read = reads[i % reads.length];
+        docs = [encodeDoc(r)];
+        const [object, text] = await bodies("movie");
+        expect(text).toBe(object);
+        const extra = JSON.parse(text).result.extra;
+        expect(extra).toEqual({ ...r.extra, code: read.code, part: read.part });
+        expect(Object.keys(extra).slice(-2)).toEqual(["code", "part"]);
+      }
+    } finally {
+      read = null;
+    }
   });
 
   it("declines documents laid out otherwise, which then go through the serialiser", async () => {

@@ -163,6 +163,13 @@ const PARSE_CASES: Case[] = [
   ["N1234", "n1234", "tokyohot"],
   ["Tokyo-Hot n1234", "n1234", "tokyohot"],
   ["tokyohot_k0123.mp4", "k0123", "tokyohot"],
+  // A code amid other words is read (file names carry titles and names around it)
+  ["人妻 ABP-123 の感想", "ABP-123", "standard"],
+  ["ABP-123 Airi", "ABP-123", "standard"],
+  ["Airi ABP-123", "ABP-123", "standard"],
+  ["ABP-123 鈴村あいり", "ABP-123", "standard"],
+  ["ABP-123😀", "ABP-123", "standard"],
+  ["abc123def", "ABC-123", "standard"],
 ];
 
 const NOT_CODES: string[] = [
@@ -171,14 +178,9 @@ const NOT_CODES: string[] = [
   "beautiful wife",
   "Beautiful Wife 2",
   "美しい人妻の秘密",
-  "人妻 ABP-123 の感想",
-  "ABP-123 Airi",
-  "Airi ABP-123",
-  "ABP-123 鈴村あいり",
   "abc",
   "123",
   "123abc",
-  "abc123def",
   "h_006ghta",
   "BIC-MAN",
   "180_1507",
@@ -219,7 +221,6 @@ const NOT_CODES: string[] = [
   "HEYZO",
   "Carib",
   "😀",
-  "ABP-123😀",
   "[site]",
   "www.site.com",
 ];

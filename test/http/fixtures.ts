@@ -94,11 +94,21 @@ export function expectQueryEnvelope(body: Record<string, unknown>): void {
   for (const r of body.results as Record<string, unknown>[]) expectSearchResult(r);
 }
 
+/**
+ * The /movie envelope. A q read as a file name (more than a bare code) adds `code`
+ * and `part` to the record's extra, together: checked here, the rest as the spec's.
+ */
 export function expectMovieEnvelope(body: Record<string, unknown>): void {
   expect(keysOf(body)).toEqual(MOVIE_ENVELOPE_KEYS);
   expect(isString(body.q)).toBe(true);
   expect(isString(body.source)).toBe(true);
-  expectDetailedRecord(body.result as Record<string, unknown>);
+  const result = body.result as Record<string, unknown>;
+  const { code, part, ...extra } = result.extra as Record<string, unknown>;
+  if (code !== undefined || part !== undefined) {
+    expect(isString(code), "extra.code is a string").toBe(true);
+    expect(part === null || (Number.isInteger(part) && (part as number) > 0), "extra.part is a positive integer or null").toBe(true);
+  }
+  expectDetailedRecord({ ...result, extra });
 }
 
 /** Headers every JSON response carries. */

@@ -1,6 +1,6 @@
 import type { FastifyReply } from "fastify";
 import type { RecordDoc } from "../../catalog/movies-read.js";
-import { joinJson, type RecordJson } from "../../catalog/record-json.js";
+import { joinJson, openExtra, type RecordJson } from "../../catalog/record-json.js";
 import type { DetailedRecord } from "../../catalog/record.js";
 import type { MovieAnswer } from "../../services/lookup-movie.js";
 
@@ -23,11 +23,19 @@ function send(reply: FastifyReply, body: Buffer): Buffer {
   return body;
 }
 
-/** The /movie response: the stored record's bytes in the envelope, else the object for the serialiser. */
+/**
+ * The /movie response: the stored record's bytes in the envelope, else the object for
+ * the serialiser. What was read from a file-name q goes last in `extra`.
+ */
 export function movieResponse(reply: FastifyReply, a: MovieAnswer): Buffer | { q: string; source: string; result: DetailedRecord } {
-  if (a.resultJson === null) return { q: a.q, source: a.source, result: a.result };
+  if (a.resultJson === null) {
+    const result = a.read === null ? a.result : { ...a.result, extra: { ...a.result.extra, ...a.read } };
+    return { q: a.q, source: a.source, result };
+  }
   const head = Buffer.from(`{"q":${JSON.stringify(a.q)},"source":${JSON.stringify(a.source)},"result":`);
-  return send(reply, joinJson([head, a.resultJson, END]));
+  if (a.read === null) return send(reply, joinJson([head, a.resultJson, END]));
+  const read = Buffer.from(`,"code":${JSON.stringify(a.read.code)},"part":${a.read.part}}}}`);
+  return send(reply, joinJson([head, openExtra(a.resultJson), read]));
 }
 
 /** The /random response: every stored record's bytes in an array, else the records for the serialiser. */

@@ -1,12 +1,10 @@
-import { Type } from "typebox";
+import { Type, type TSchema } from "typebox";
 
 const Str = Type.String();
 const NullableStr = Type.Union([Type.String(), Type.Null()]);
 const Strings = Type.Array(Type.String());
 
-/** Detailed video record (spec 2.1, 2.2). Also the shape `import` accepts. */
-export const DetailedRecordSchema = Type.Object(
-  {
+const recordFields = <E extends TSchema>(extra: E) => ({
     contentId: Str,
     dvdId: Str,
     titleEn: Str,
@@ -27,14 +25,29 @@ export const DetailedRecordSchema = Type.Object(
     jacketThumbUrl: Str,
     site: Str,
     serviceCode: Str,
-    extra: Type.Object({
-      actressesRich: Type.Array(Type.Object({ name: Str, image: NullableStr })),
-      sampleUrl: NullableStr,
-      galleryFull: Strings,
-      galleryThumb: Strings,
+    extra,
+});
+
+const extraFields = {
+  actressesRich: Type.Array(Type.Object({ name: Str, image: NullableStr })),
+  sampleUrl: NullableStr,
+  galleryFull: Strings,
+  galleryThumb: Strings,
+};
+
+/** Detailed video record (spec 2.1, 2.2). Also the shape `import` accepts. */
+export const DetailedRecordSchema = Type.Object(recordFields(Type.Object(extraFields)), { title: "Detailed video record" });
+
+/** The /movie record: the detailed record, and in `extra` what was read from a q that was a file name. */
+const MovieRecordSchema = Type.Object(
+  recordFields(
+    Type.Object({
+      ...extraFields,
+      code: Type.Optional(Type.String({ description: "The code read from q, when q was a file name, a path or a code amid other words" })),
+      part: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { description: "The part or disc that q marks (cd2, -B, abp123-5), else null; with code" })),
     }),
-  },
-  { title: "Detailed video record" },
+  ),
+  { title: "Movie record" },
 );
 
 /** Search result (spec 2.3). */
@@ -57,7 +70,7 @@ export const MovieResponseSchema = Type.Object(
   {
     q: Type.String({ description: "Echo of the query" }),
     source: Type.String({ description: "Provider the record was ingested from" }),
-    result: DetailedRecordSchema,
+    result: MovieRecordSchema,
   },
   { title: "Movie response" },
 );

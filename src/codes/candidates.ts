@@ -1,0 +1,196 @@
+import { CODE_LETTER_LABELS, LITERAL_LABELS } from "./known-labels.js";
+import { isEditionWord, partWord, readSuffix } from "./markers.js";
+import { SITE_PREFIX, splitWords, type SiteHint, type Word } from "./name-text.js";
+import { formatNumber } from "./number.js";
+import { parseStandard } from "./standard.js";
+import type { ParsedCode } from "./types.js";
+import { parseUncensored } from "./uncensored.js";
+
+/** One way of reading a run of words of a name as a code, with what the rules weigh. */
+export interface Candidate {
+  code: ParsedCode;
+  /** First and last word of the run. */
+  first: number;
+  last: number;
+  /** A part read from letters glued to the number (ABP-123B, abc123cd1). */
+  gluedPart: number | null;
+  /** 2 bracketed ([ABP-123]), 1 delimited, 0 inside a word (unknown letters glued to it). */
+  delimit: number;
+  /** 1 a studio's own shape (FC2, HEYZO, dated, Tokyo-Hot, amateur, a known label), 0 generic, -1 label and number apart by a space. */
+  shape: number;
+  /** How glued text reads: 2 as a known label writes it, 1 the usual way, 0 the other way. */
+  reading: number;
+  /** The whole name is this code. */
+  whole: boolean;
+  /** Read without letters glued to the number (ABP-123C, abp-123ch). */
+  suffixed: boolean;
+  /** What the catalog must know for the candidate to count: its label (ABP 123 amid words) or the code (summer2020). */
+  needs: "nothing" | "label" | "code";
+}
+
+const MAX_RUN_WORDS = 4;
+const JOINS = /^[-_ ]$/;
+/** Letters glued after the number, from the end: ch, C, B, z, cd1, hhb1. */
+const GLUED_SUFFIX = /(?<=\d)[a-z]{1,10}\d{0,2}$/i;
+/** Any text glued after the first number, from the start: SSIS-001nyap2p, abc123def. */
+const GLUED_TAIL = /^.*?[a-z][-_ ]?\d+(?=[a-z])/i;
+const DATED_ONLY = /^\d{6}[-_]\d{2,3}$/;
+/** A label with digits inside, read from its first letter (S2MBD007, MK3D2DBD-01). */
+const LITERAL = /^\d*([a-z][a-z0-9]*[a-z])[-_ ]?(\d{2,6})$/i;
+const YEAR = /^(?:19[5-9]\d|20[0-3]\d)$/;
+const CLOSERS: Record<string, string> = { "[": "]", "(": ")", "【": "】", "「": "」", "『": "』", "〔": "〕", "{": "}" };
+
+function parseStrict(core: string, hint: SiteHint | null): ParsedCode | null {
+  const site = hint !== null && hint !== "tokyohot" && DATED_ONLY.test(core) ? `${SITE_PREFIX[hint]} ` : "";
+  return parseUncensored(site + core) ?? parseStandard(core);
+}
+
+/** The label of a standard or amateur dvdId (ABP-123 -> ABP). */
+export function labelOf(dvdId: string): string {
+  const cut = dvdId.lastIndexOf("-");
+  return cut <= 0 ? dvdId : dvdId.slice(0, cut);
+}
+
+interface Reading {
+  code: ParsedCode;
+  gluedPart: number | null;
+  inWord: boolean;
+  reading: number;
+  knownLabel: boolean;
+  /** A reading the catalog must confirm (a literal label nobody listed). */
+  unsure: boolean;
+  suffixed: boolean;
+}
+
+function literalReading(core: string): ParsedCode | null {
+  const m = LITERAL.exec(core);
+  if (!m || !/\d/.test(m[1])) return null;
+  return { dvdId: `${m[1].toUpperCase()}-${formatNumber(m[2])}`, kind: "standard", censored: true };
+}
+
+/** The run cut before letters glued to its number, as [core, suffix] pairs. */
+function cuts(run: string): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  const glued = GLUED_SUFFIX.exec(run);
+  if (glued) out.push([run.slice(0, glued.index), glued[0]]);
+  const tail = GLUED_TAIL.exec(run);
+  if (tail && tail[0].length !== glued?.index) out.push([tail[0], run.slice(tail[0].length)]);
+  return out;
+}
+
+/** Every code a run of words can be read as: directly, without a glued suffix, or with a literal label. */
+function readings(run: string, hint: SiteHint | null): Reading[] {
+  const out: Reading[] = [];
+  let suffixed = false;
+  const add = (code: ParsedCode, reading = 1, gluedPart: number | null = null, inWord = false, knownLabel = false, unsure = false) => {
+    if (!out.some((r) => r.code.dvdId === code.dvdId)) out.push({ code, gluedPart, inWord, reading, knownLabel, unsure, suffixed });
+  };
+  const direct = parseStrict(run, hint);
+  if (direct) add(direct);
+  const pieces = cuts(run);
+  for (const [core, tail] of pieces) {
+    suffixed = true;
+    const base = parseStrict(core, hint);
+    if (!base) continue;
+    const suffix = readSuffix(tail);
+    if (suffix.kind === "part") add(base, 1, suffix.part);
+    else if (suffix.kind === "edition" || suffix.kind === "dmm") add(base);
+    else if (suffix.kind === "unknown") {
+      // Text glued on (nyap2p, video) may follow a code; more code (td008dv1569d) means the run is something else.
+      if (!/[a-z]\d{2,}/i.test(tail)) add(base, 1, null, true);
+    } else {
+      const known = CODE_LETTER_LABELS.has(labelOf(base.dvdId));
+      add({ ...base, dvdId: base.dvdId + suffix.letter }, known ? 2 : 0, null, false, known);
+      add(base, known ? 0 : 1);
+    }
+  }
+  const read = out[0]?.code ?? null;
+  if (read !== null && read.kind !== "standard") return out;
+  for (const [core, tail] of [[run, ""], ...pieces]) {
+    suffixed = tail !== "";
+    const literal = literalReading(core);
+    if (!literal) continue;
+    const known = LITERAL_LABELS.has(labelOf(literal.dvdId));
+    const suffix = tail === "" ? null : readSuffix(tail);
+    add(literal, known ? 2 : 0, suffix?.kind === "part" ? suffix.part : null, suffix?.kind === "unknown", known, !known);
+    break;
+  }
+  return out;
+}
+
+/** [ABP-123], (ABP-123), 【ABP-123-C】: an opening bracket before, and only tags up to its closing one. */
+function bracketed(text: string, start: number, end: number): boolean {
+  let before = start - 1;
+  while (before >= 0 && text[before] === " ") before--;
+  const close = CLOSERS[text[before]];
+  if (close === undefined) return false;
+  const at = text.indexOf(close, end);
+  if (at < 0 || at - end > 24) return false;
+  return splitWords(text.slice(end, at)).every((w) => isEditionWord(w.text) || partWord(w.text) !== null);
+}
+
+/** Tokyo-Hot's n1234 / k1234 only where the name says Tokyo-Hot or has their file shape (n1234_name_...). */
+function tokyoHotPlausible(text: string, words: Word[], first: number, last: number, run: string, hint: SiteHint | null): boolean {
+  if (/tokyo/i.test(run) || hint === "tokyohot") return true;
+  if (first === 0 && last === words.length - 1) return true;
+  return first === 0 && text[words[last].end] === "_";
+}
+
+function digitsTyped(core: string): string {
+  return /\d+$/.exec(core)?.[0] ?? "";
+}
+
+/**
+ * Every candidate in a name (one path segment, extension and domains removed):
+ * each run of up to four words joined by `-`, `_` or a space that ends in a digit,
+ * read by the strict parsers. A run inside a longer run that reads as a code is
+ * dropped (PPV-123456 inside FC2-PPV-123456).
+ */
+export function nameCandidates(text: string, hint: SiteHint | null): Candidate[] {
+  const words = splitWords(text);
+  const found: Candidate[] = [];
+  for (let i = 0; i < words.length; i++) {
+    for (let j = i; j < Math.min(words.length, i + MAX_RUN_WORDS); j++) {
+      if (j > i && !JOINS.test(text.slice(words[j - 1].end, words[j].start))) break;
+      if (!/\d/.test(words[j].text)) continue;
+      const run = text.slice(words[i].start, words[j].end);
+      const whole = i === 0 && j === words.length - 1;
+      for (const r of readings(run, hint)) {
+        const c = candidateOf(text, words, i, j, run, whole, r, hint);
+        if (c) found.push(c);
+      }
+    }
+  }
+  return found.filter((c) => !found.some((o) => o !== c && o.first <= c.first && o.last >= c.last && (o.first < c.first || o.last > c.last)));
+}
+
+function candidateOf(
+  text: string,
+  words: Word[],
+  first: number,
+  last: number,
+  run: string,
+  whole: boolean,
+  r: Reading,
+  hint: SiteHint | null,
+): Candidate | null {
+  const { code } = r;
+  if (code.kind === "tokyohot" && !tokyoHotPlausible(text, words, first, last, run, hint)) return null;
+  let shape = code.kind === "standard" ? 0 : 1;
+  let needs: Candidate["needs"] = "nothing";
+  if (code.kind === "standard") {
+    const core = cuts(run).find(([c]) => /\d$/.test(c))?.[0] ?? run;
+    const digits = digitsTyped(core);
+    if (digits.length < 2 && !whole) return null;
+    const label = /[a-z]+/i.exec(core)?.[0] ?? "";
+    const spaced = /[a-z] +\d+$/i.test(core);
+    const mixedCase = /^[A-Z][a-z]+$/.test(label);
+    if (r.knownLabel) shape = 1;
+    else if (spaced) shape = -1;
+    if (spaced && !whole) needs = "label";
+    if (r.unsure) needs = "label";
+    if (YEAR.test(digits) && label.length >= 4 && (spaced || mixedCase || !/[-_]/.test(core))) needs = "code";
+  }
+  const delimit = bracketed(text, words[first].start, words[last].end) ? 2 : r.inWord ? 0 : 1;
+  return { code, first, last, gluedPart: r.gluedPart, delimit, shape, reading: r.reading, whole, suffixed: r.suffixed, needs };
+}

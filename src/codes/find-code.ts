@@ -1,0 +1,137 @@
+import { labelOf, nameCandidates, type Candidate } from "./candidates.js";
+import { isEditionWord, isPartPrefix, partLetter, partNumber, partWord } from "./markers.js";
+import { blankDomains, MAX_SEGMENT, normalizeText, pathSegments, siteHint, splitWords, stripExtension, type SiteHint } from "./name-text.js";
+import type { ParsedCode } from "./types.js";
+
+/** What the catalog knows, asked only when a name can be read more than one way. */
+export interface CodeKnowledge {
+  /** Whether the catalog holds the code, in any of the spellings a lookup tries. */
+  hasCode(code: ParsedCode): boolean;
+  hasLabel(label: string): boolean;
+}
+
+export interface FoundCode extends ParsedCode {
+  /** The part or disc the name marks (cd2, -B, abp123-5), else null. */
+  part: number | null;
+  /** The input was the code itself (no path, extension, tags or other words). */
+  exact: boolean;
+}
+
+export interface NameReading {
+  found: FoundCode | null;
+  /** The codes the name could be read as, best first: one when it reads clearly, several when it is ambiguous. */
+  candidates: string[];
+  reason: "found" | "no-code" | "ambiguous";
+}
+
+/** Folders above the file that may name the title (ABP-123/video.mp4). */
+const MAX_FOLDERS = 3;
+
+interface Scored extends Candidate {
+  inCatalog: number;
+  labelInCatalog: number;
+}
+
+/** Compares two candidates by the rules, best first; 0 means equally good. */
+function compare(a: Scored, b: Scored): number {
+  return (
+    b.inCatalog - a.inCatalog ||
+    b.delimit - a.delimit ||
+    b.shape - a.shape ||
+    b.labelInCatalog - a.labelInCatalog ||
+    b.reading - a.reading
+  );
+}
+
+function score(candidates: Candidate[], knowledge: CodeKnowledge | undefined): Scored[] {
+  const distinct = new Set(candidates.map((c) => c.code.dvdId)).size;
+  const ask = knowledge !== undefined && (distinct > 1 || candidates.some((c) => c.needs !== "nothing"));
+  const scored = candidates.map((c): Scored => {
+    const inCatalog = ask && knowledge.hasCode(c.code) ? 1 : 0;
+    const labelInCatalog = inCatalog || (ask && hasLabel(knowledge, c.code)) ? 1 : 0;
+    return { ...c, inCatalog, labelInCatalog };
+  });
+  return scored.filter((c) => c.needs === "nothing" || (c.needs === "label" ? c.labelInCatalog : c.inCatalog) === 1);
+}
+
+function hasLabel(knowledge: CodeKnowledge, code: ParsedCode): boolean {
+  return (code.kind === "standard" || code.kind === "amateur") && knowledge.hasLabel(labelOf(code.dvdId));
+}
+
+/** The part marked after the code: -2, _cd1, part 2, -B, heyzo_1234_full-1; then a cd2 anywhere after it. */
+function partAfter(text: string, c: Candidate): number | null {
+  if (c.gluedPart !== null) return c.gluedPart;
+  const words = splitWords(text);
+  for (let k = c.last + 1; k < words.length; k++) {
+    const sep = text.slice(words[k - 1].end, words[k].start);
+    if (!/^[-_ .]+$/.test(sep)) break;
+    const w = words[k].text;
+    const marked = partWord(w);
+    if (marked !== null) return marked;
+    if (isPartPrefix(w) && k + 1 < words.length && /^\d{1,2}$/.test(words[k + 1].text)) return partNumber(words[k + 1].text);
+    if (/^\d{1,2}$/.test(w)) return /[-_]/.test(sep) || k === words.length - 1 ? partNumber(w) : null;
+    if (/^[a-z]$/i.test(w) && /[-_]/.test(sep) && partLetter(w) !== null) return partLetter(w);
+    if (!isEditionWord(w)) break;
+  }
+  for (let k = c.last + 1; k < words.length; k++) {
+    if (/^(?:cd|disc|disk)\d{1,2}$/i.test(words[k].text)) return partWord(words[k].text);
+  }
+  return null;
+}
+
+interface SegmentReading {
+  best: Scored[];
+  text: string;
+}
+
+/** The best candidates of one segment: one code, several tied codes, or none. */
+function readSegment(segment: string, hint: SiteHint | null, knowledge: CodeKnowledge | undefined): SegmentReading {
+  if (segment.length > MAX_SEGMENT) return { best: [], text: segment };
+  const text = blankDomains(stripExtension(segment)).trim();
+  const scored = score(nameCandidates(text, hint), knowledge).sort(compare);
+  const top = scored.filter((c) => compare(c, scored[0]) === 0);
+  const byCode = new Map<string, Scored>();
+  for (const c of top) if (!byCode.has(c.code.dvdId)) byCode.set(c.code.dvdId, c);
+  return { best: [...byCode.values()], text };
+}
+
+function found(c: Candidate, text: string, exact: boolean): FoundCode {
+  return { ...c.code, part: partAfter(text, c), exact };
+}
+
+/**
+ * Reads the catalog code in a path, file name or query: the file's name first, then
+ * the folders above it when the name holds none. The rules, in order: a code the
+ * catalog holds; bracketed, then delimited, then inside a word; a studio's own shape,
+ * then a generic one, then a label and number apart; a label the catalog holds.
+ * When two codes remain equally good it answers none rather than a guess.
+ */
+export function readName(input: string, knowledge?: CodeKnowledge): NameReading {
+  if (typeof input !== "string") return { found: null, candidates: [], reason: "no-code" };
+  const normal = normalizeText(input);
+  const segments = pathSegments(normal).slice(0, MAX_FOLDERS + 1);
+  const hint = siteHint(normal.length > MAX_SEGMENT * 4 ? "" : normal);
+  let tied: string[] = [];
+  for (const [i, segment] of segments.entries()) {
+    const { best, text } = readSegment(segment, hint, knowledge);
+    if (best.length === 0) continue;
+    if (best.length === 1 && tied.length === 0) {
+      const c = best[0];
+      const exact = segments.length === 1 && c.whole && !c.suffixed && text === normal && partAfter(text, c) === null;
+      return { found: found(c, text, exact && i === 0), candidates: [c.code.dvdId], reason: "found" };
+    }
+    if (tied.length === 0) {
+      tied = best.map((c) => c.code.dvdId);
+      continue;
+    }
+    // A folder that names one of the file's tied codes settles it.
+    const settled = best.length === 1 && tied.includes(best[0].code.dvdId) ? best[0] : null;
+    if (settled) return { found: { ...settled.code, part: null, exact: false }, candidates: tied, reason: "found" };
+    break;
+  }
+  return { found: null, candidates: tied, reason: tied.length > 0 ? "ambiguous" : "no-code" };
+}
+
+export function findCode(input: string, knowledge?: CodeKnowledge): FoundCode | null {
+  return readName(input, knowledge).found;
+}
