@@ -16,6 +16,7 @@ const USAGE = `usage: npm run cli -- <command>
   ingest [--provider P] [--since DATE] [--limit N] [--codes FILE]
                                       crawl providers into the catalog (resumes a killed run)
   runs [--limit N]                    recent ingest runs
+  scan DIR [--json] [--offline]       read the code of every video under DIR and look it up (writes nothing)
   simulate-providers --port P [--records N] [fault switches]
                                       a local server in the providers' real formats (tests, demos)`;
 
@@ -43,6 +44,8 @@ async function main(argv: string[]): Promise<void> {
       return (await import("./cli/ingest.js")).ingestCommand(rest);
     case "runs":
       return (await import("./cli/ingest.js")).runsCommand(rest);
+    case "scan":
+      return (await import("./cli/scan.js")).scanCommand(rest);
     case "simulate-providers":
       return (await import("./cli/simulate-providers.js")).simulateProvidersCommand(rest);
     case "help":

@@ -11,6 +11,7 @@ export class Progress {
     private readonly label: string,
     private readonly stream: NodeJS.WriteStream = process.stderr,
     private readonly plainEveryMs = 5000,
+    private readonly unit = "records",
   ) {}
 
   elapsedSeconds(): number {
@@ -29,15 +30,20 @@ export class Progress {
       const bar =
         total && total > 0 ? "[" + "#".repeat(Math.round((width * Math.min(done, total)) / total)).padEnd(width, ".") + "] " : "";
       const of = total ? `/${total}` : "";
-      this.stream.write(`\r${this.label} ${bar}${done}${of} records  ${rate}/s ${detail}\u001b[K`);
+      this.stream.write(`\r${this.label} ${bar}${done}${of} ${this.unit}  ${rate}/s ${detail}\u001b[K`);
       this.drawn = true;
       return;
     }
     const now = Date.now();
     if (now - this.lastPlain >= this.plainEveryMs) {
       this.lastPlain = now;
-      this.stream.write(`${this.label}: ${done}${total ? `/${total}` : ""} records, ${rate}/s ${detail}\n`);
+      this.stream.write(`${this.label}: ${done}${total ? `/${total}` : ""} ${this.unit}, ${rate}/s ${detail}\n`);
     }
+  }
+
+  /** Clears the line drawn in place, so that another stream's line can be written there. */
+  clear(): void {
+    if (this.drawn) this.stream.write("\r\u001b[K");
   }
 
   done(): void {

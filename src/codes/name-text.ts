@@ -15,6 +15,13 @@ export const MAX_SEGMENT = 1024;
 const EXTENSION =
   /\.(?:mp4|mkv|avi|wmv|mov|m4v|webm|ts|m2ts|mts|mpg|mpeg|flv|f4v|rm|rmvb|iso|3gp|divx|vob|asf|ogm|srt|ass|ssa|vtt|sub|idx|nfo|jpe?g|png|webp|gif|torrent|part|!qb|!ut|crdownload|tmp|bak)$/i;
 
+/** Extensions of video files, as a library scan selects them. */
+const VIDEO_FILE = /\.(?:mp4|mkv|avi|wmv|mov|m4v|webm|ts|m2ts|mts|mpg|mpeg|flv|f4v|rm|rmvb|iso|3gp|divx|vob|asf|ogm)$/i;
+
+export function isVideoFile(name: string): boolean {
+  return VIDEO_FILE.test(name);
+}
+
 /**
  * A site's domain (hhd800.com, fbfb.me, SITE.VIP, Thz.la): its words are never a code
  * (bbs2048.org is not BBS-2048). Labels have no hyphen, so ABP-123-fbfb.me keeps its code.

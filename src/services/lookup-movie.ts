@@ -3,7 +3,7 @@ import { buildMatch } from "../catalog/fts-match.js";
 import { searchIds } from "../catalog/search.js";
 import { readSnapshot } from "../catalog/statements.js";
 import { EMPTY_FILTER } from "../catalog/filter-sql.js";
-import { lookupCandidates, readName, type FoundCode } from "../codes/index.js";
+import { lookupCandidates, readName, type FoundCode, type ParsedCode } from "../codes/index.js";
 import type { DetailedRecord } from "../catalog/record.js";
 import type { RecordJson } from "../catalog/record-json.js";
 import { AppError } from "../lib/errors.js";
@@ -62,6 +62,15 @@ export function pickPreferred(rows: StoredMovie[], serviceOrder: readonly string
 
 const CONTENT_ID = /^[a-z0-9_]{3,40}$/;
 
+/** The catalog's record of a code, in the spellings sources disagree on, the preferred service code first. */
+export function findCodeInCatalog(deps: ServiceDeps, code: ParsedCode, providers: string[] | null): StoredMovie | null {
+  for (const dvdId of lookupCandidates(code)) {
+    const hit = pickPreferred(findByDvdId(deps.db, dvdId), deps.config.serviceCodeOrder, providers);
+    if (hit) return hit;
+  }
+  return null;
+}
+
 /**
  * /movie: (1) the code read from q (a code, a file name, a path) matched exactly (by
  * canonical dvdId), or q as a content id; (2) the live fallback (when configured);
@@ -69,14 +78,9 @@ const CONTENT_ID = /^[a-z0-9_]{3,40}$/;
  * answers with another code.
  */
 function lookupCatalog(deps: ServiceDeps, q: string, code: FoundCode | null, providers: string[] | null): StoredMovie | null {
-  const text = q.trim();
-  if (code) {
-    for (const dvdId of lookupCandidates(code)) {
-      const hit = pickPreferred(findByDvdId(deps.db, dvdId), deps.config.serviceCodeOrder, providers);
-      if (hit) return hit;
-    }
-  }
-  const cid = text.toLowerCase();
+  const hit = code ? findCodeInCatalog(deps, code, providers) : null;
+  if (hit) return hit;
+  const cid = q.trim().toLowerCase();
   if (CONTENT_ID.test(cid)) {
     for (const p of providers ?? catalogProviders(deps.db)) {
       const hit = findByContentId(deps.db, p, cid);
