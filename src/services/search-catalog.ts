@@ -4,7 +4,7 @@ import { getResultDocs, type ResultDoc, type StoredMovie } from "../catalog/movi
 import type { Db } from "../catalog/db.js";
 import { countMatches, isCommonWord, searchIds, type SortKey } from "../catalog/search.js";
 import { readSnapshot } from "../catalog/statements.js";
-import { parseCode } from "../codes/index.js";
+import { findCode } from "../codes/index.js";
 import type { ServiceDeps } from "./deps.js";
 
 export interface SearchResult {
@@ -57,11 +57,15 @@ export function resultOf(d: ResultDoc): SearchResult {
   };
 }
 
-/** The text actually searched: trimmed, NFKC, single spaces; a code in its canonical spelling. */
+/**
+ * The text actually searched: trimmed, NFKC, single spaces; a q that is a code alone in
+ * its canonical spelling. A code read amid other words (a file name, a title with its
+ * code) ranks first too, and the words are searched as well.
+ */
 export function queryAsUsed(q: string): { text: string; dvdId: string | null } {
   const text = q.normalize("NFKC").trim().replace(/\s+/g, " ");
-  const code = text === "" ? null : parseCode(text);
-  return { text: code ? code.dvdId : text, dvdId: code ? code.dvdId : null };
+  const code = text === "" ? null : findCode(text);
+  return { text: code?.exact ? code.dvdId : text, dvdId: code ? code.dvdId : null };
 }
 
 /**
