@@ -20,8 +20,10 @@ export interface Candidate {
   shape: number;
   /** How glued text reads: 2 as a known label writes it, 1 the usual way, 0 the other way. */
   reading: number;
-  /** The whole name is this code. */
+  /** The whole name is this code (tags and brackets around it aside). */
   whole: boolean;
+  /** The name is this code's text and nothing else. */
+  bare: boolean;
   /** Read without letters glued to the number (ABP-123C, abp-123ch). */
   suffixed: boolean;
   /** What the catalog must know for the candidate to count: its label (ABP 123 amid words) or the code (summer2020). */
@@ -192,5 +194,6 @@ function candidateOf(
     if (YEAR.test(digits) && label.length >= 4 && (spaced || mixedCase || !/[-_]/.test(core))) needs = "code";
   }
   const delimit = bracketed(text, words[first].start, words[last].end) ? 2 : r.inWord ? 0 : 1;
-  return { code, first, last, gluedPart: r.gluedPart, delimit, shape, reading: r.reading, whole, suffixed: r.suffixed, needs };
+  const bare = whole && run.length === text.length;
+  return { code, first, last, gluedPart: r.gluedPart, delimit, shape, reading: r.reading, whole, bare, suffixed: r.suffixed, needs };
 }

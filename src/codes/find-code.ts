@@ -117,7 +117,7 @@ export function readName(input: string, knowledge?: CodeKnowledge): NameReading 
     if (best.length === 0) continue;
     if (best.length === 1 && tied.length === 0) {
       const c = best[0];
-      const exact = segments.length === 1 && c.whole && !c.suffixed && text === normal && partAfter(text, c) === null;
+      const exact = segments.length === 1 && c.bare && !c.suffixed && text === normal;
       return { found: found(c, text, exact && i === 0), candidates: [c.code.dvdId], reason: "found" };
     }
     if (tied.length === 0) {
