@@ -31,7 +31,8 @@ export interface Candidate {
 }
 
 const MAX_RUN_WORDS = 4;
-const JOINS = /^[-_ ]$/;
+/** What joins a label and its number: a hyphen, an underscore, a space, or a dot (SSIS.001.Yua.Mikami, read as a space). */
+const JOINS = /^[-_ .]$/;
 /** Letters glued after the number, from the end: ch, C, B, z, cd1, hhb1. */
 const GLUED_SUFFIX = /(?<=\d)[a-z]{1,10}\d{0,2}$/i;
 /** Any text glued after the first number, from the start: SSIS-001nyap2p, abc123def. */
@@ -155,7 +156,7 @@ export function nameCandidates(text: string, hint: SiteHint | null): Candidate[]
     for (let j = i; j < Math.min(words.length, i + MAX_RUN_WORDS); j++) {
       if (j > i && !JOINS.test(text.slice(words[j - 1].end, words[j].start))) break;
       if (!/\d/.test(words[j].text)) continue;
-      const run = text.slice(words[i].start, words[j].end);
+      const run = text.slice(words[i].start, words[j].end).replaceAll(".", " ");
       const whole = i === 0 && j === words.length - 1;
       for (const r of readings(run, hint)) {
         const c = candidateOf(text, words, i, j, run, whole, r, hint);
@@ -178,6 +179,8 @@ function candidateOf(
 ): Candidate | null {
   const { code } = r;
   if (code.kind === "tokyohot" && !tokyoHotPlausible(text, words, first, last, run, hint)) return null;
+  // sis001@, 18P2P@: a forum's tag, however code-like.
+  if (text[words[last].end] === "@") return null;
   let shape = code.kind === "standard" ? 0 : 1;
   let needs: Candidate["needs"] = "nothing";
   if (code.kind === "standard") {
@@ -191,7 +194,8 @@ function candidateOf(
     else if (spaced) shape = -1;
     if (spaced && !whole) needs = "label";
     if (r.unsure) needs = "label";
-    if (YEAR.test(digits) && label.length >= 4 && (spaced || mixedCase || !/[-_]/.test(core))) needs = "code";
+    // A year after a word (TOKYO 2020, summer2020, Summer-2019) is a code only where the catalog holds it.
+    if (YEAR.test(digits) && (spaced || mixedCase || (label.length >= 4 && !/[-_]/.test(core)))) needs = "code";
   }
   const delimit = bracketed(text, words[first].start, words[last].end) ? 2 : r.inWord ? 0 : 1;
   const bare = whole && run.length === text.length;

@@ -11,6 +11,7 @@
  * - 10musume: 010120_01 (two-digit title number)
  * - pacopacomama: 010120_001 (only when the site is named)
  * - tokyohot: n1234 / k1234 (lowercase, as the studio writes them)
+ * - h4610: H4610 / C0930 / H0930 amateur sites, their own code after the site (H4610-ki200101)
  */
 export type CodeKind =
   | "standard"
@@ -23,7 +24,8 @@ export type CodeKind =
   | "1pondo"
   | "10musume"
   | "pacopacomama"
-  | "tokyohot";
+  | "tokyohot"
+  | "h4610";
 
 export interface ParsedCode {
   /** Canonical code, the catalog's dvdId key. */

@@ -5,6 +5,8 @@ const FC2 = /^fc2[-_ ]?(?:ppv[-_ ]?)?(\d{5,8})$/i;
 const HEYZO = /^heyzo[-_ ]?(?:(?:hd|lt|full)[-_ ]?)?(\d{1,5})$/i;
 /** Heydouga: site number (4xxx), then the title number; "hey" is the short form seen in file names. */
 const HEYDOUGA = /^hey(?:douga)?[-_ ]?(4\d{3})[-_ ](?:ppv[-_ ]?)?(\d{3,6})$/i;
+/** H4610, C0930 and H0930: the site, then its own code (ki200101, ori1234, gol123). */
+const H4610 = /^([hc][04][69][13]0)[-_ ]?([a-z]{2,6}\d{3,8})$/i;
 const TOKYO_HOT = /^(?:tokyo[-_ ]?hot[-_ ]?)?([nk])[-_]?(\d{4})$/i;
 /** MMDDYY + title number, optionally after the site's name. */
 const DATED =
@@ -35,7 +37,7 @@ function parseDated(core: string): ParsedCode | null {
   return separator === "-" ? uncensored(`${date}-${number}`, "caribbean") : uncensored(`${date}_${number}`, "1pondo");
 }
 
-/** FC2, HEYZO, Heydouga, Tokyo-Hot and the dated sites (Caribbeancom, 1pondo, ...). */
+/** FC2, HEYZO, Heydouga, H4610 and its sister sites, Tokyo-Hot and the dated sites (Caribbeancom, 1pondo, ...). */
 export function parseUncensored(core: string): ParsedCode | null {
   let m = FC2.exec(core);
   if (m) return uncensored(`FC2-PPV-${padNumber(m[1], 1)}`, "fc2");
@@ -43,6 +45,8 @@ export function parseUncensored(core: string): ParsedCode | null {
   if (m) return uncensored(`HEYZO-${padNumber(m[1], 4)}`, "heyzo");
   m = HEYDOUGA.exec(core);
   if (m) return uncensored(`HEYDOUGA-${m[1]}-${padNumber(m[2], 3)}`, "heydouga");
+  m = H4610.exec(core);
+  if (m && /^(?:h4610|c0930|h0930)$/i.test(m[1])) return uncensored(`${m[1].toUpperCase()}-${m[2].toLowerCase()}`, "h4610");
   m = TOKYO_HOT.exec(core);
   if (m) return uncensored(`${m[1].toLowerCase()}${m[2]}`, "tokyohot");
   return parseDated(core);

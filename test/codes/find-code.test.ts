@@ -69,6 +69,24 @@ describe("readName: the rules between candidates", () => {
     expect(read("d2cesd901.mp4", catalogOf("D2CESD-001"))).toBe("D2CESD-901");
   });
 
+  it("never reads a forum's tag before @ as a code", () => {
+    expect(read("sis001@ssis-001.mp4")).toBe("SSIS-001");
+    expect(read("ABP-123(1080P)@18P2P.mp4")).toBe("ABP-123");
+  });
+
+  it("reads a label and number joined by a dot as apart: whole, or where the catalog knows the label", () => {
+    expect(read("SSIS.001.mp4")).toBe("SSIS-001");
+    expect(read("SSIS.001.Yua.Mikami.1080p.mp4")).toBe("no-code");
+    expect(read("SSIS.001.Yua.Mikami.1080p.mp4", catalogOf("SSIS-100"))).toBe("SSIS-001");
+    expect(read("ABC.2019.mp4")).toBe("no-code");
+    expect(read("Movie.Title.2019.1080p.BluRay.x264.mkv")).toBe("no-code");
+  });
+
+  it("reads the H4610 family's own codes after the site", () => {
+    expect(read("H4610-ki200101.mp4")).toBe("H4610-ki200101");
+    expect(read("c0930-gol0123 name.mp4")).toBe("C0930-gol0123");
+  });
+
   it("asks the catalog nothing when a name reads one way", () => {
     const k = catalogOf();
     expect(read("hhd800.com@ABP-123-C.mp4", k)).toBe("ABP-123");
