@@ -41,6 +41,8 @@ const DATED_ONLY = /^\d{6}[-_]\d{2,3}$/;
 /** A label with digits inside, read from its first letter (S2MBD007, MK3D2DBD-01). */
 const LITERAL = /^\d*([a-z][a-z0-9]*[a-z])[-_ ]?(\d{2,6})$/i;
 const YEAR = /^(?:19[5-9]\d|20[0-3]\d)$/;
+/** Forums' and sites' own tags that read like codes (sis001, hhd800, hjd2048), written without their domain. */
+const SITE_TAGS: ReadonlySet<string> = new Set(["sis001", "hhd800", "hjd2048", "bbs2048", "fun2048", "kfa11", "aavv38", "sehuatang", "98tang", "3xplanet", "jav101", "javhd", "18p2p"]);
 const CLOSERS: Record<string, string> = { "[": "]", "(": ")", "【": "】", "「": "」", "『": "』", "〔": "〕", "{": "}" };
 
 function parseStrict(core: string, hint: SiteHint | null): ParsedCode | null {
@@ -63,6 +65,8 @@ interface Reading {
   /** A reading the catalog must confirm (a literal label nobody listed). */
   unsure: boolean;
   suffixed: boolean;
+  /** The text the code was read from, glued suffix cut off. */
+  core: string;
 }
 
 function literalReading(core: string): ParsedCode | null {
@@ -84,15 +88,15 @@ function cuts(run: string): Array<[string, string]> {
 /** Every code a run of words can be read as: directly, without a glued suffix, or with a literal label. */
 function readings(run: string, hint: SiteHint | null): Reading[] {
   const out: Reading[] = [];
-  let suffixed = false;
+  let core = run;
   const add = (code: ParsedCode, reading = 1, gluedPart: number | null = null, inWord = false, knownLabel = false, unsure = false) => {
-    if (!out.some((r) => r.code.dvdId === code.dvdId)) out.push({ code, gluedPart, inWord, reading, knownLabel, unsure, suffixed });
+    if (!out.some((r) => r.code.dvdId === code.dvdId)) out.push({ code, gluedPart, inWord, reading, knownLabel, unsure, suffixed: core !== run, core });
   };
   const direct = parseStrict(run, hint);
   if (direct) add(direct);
   const pieces = cuts(run);
-  for (const [core, tail] of pieces) {
-    suffixed = true;
+  for (const [cut, tail] of pieces) {
+    core = cut;
     const base = parseStrict(core, hint);
     if (!base) continue;
     const suffix = readSuffix(tail);
@@ -109,8 +113,8 @@ function readings(run: string, hint: SiteHint | null): Reading[] {
   }
   const read = out[0]?.code ?? null;
   if (read !== null && read.kind !== "standard") return out;
-  for (const [core, tail] of [[run, ""], ...pieces]) {
-    suffixed = tail !== "";
+  for (const [cut, tail] of [[run, ""], ...pieces]) {
+    core = cut;
     const literal = literalReading(core);
     if (!literal) continue;
     const known = LITERAL_LABELS.has(labelOf(literal.dvdId));
@@ -139,8 +143,9 @@ function tokyoHotPlausible(text: string, words: Word[], first: number, last: num
   return first === 0 && text[words[last].end] === "_";
 }
 
+/** The number as typed: the last digits before a DMM suffix (ssis00001hhb1 -> 00001, abp-1 -> 1). */
 function digitsTyped(core: string): string {
-  return /\d+$/.exec(core)?.[0] ?? "";
+  return /(\d+)[a-z_]*\d{0,2}$/i.exec(core)?.[1] ?? "";
 }
 
 /**
@@ -157,6 +162,7 @@ export function nameCandidates(text: string, hint: SiteHint | null): Candidate[]
       if (j > i && !JOINS.test(text.slice(words[j - 1].end, words[j].start))) break;
       if (!/\d/.test(words[j].text)) continue;
       const run = text.slice(words[i].start, words[j].end).replaceAll(".", " ");
+      if (i === j && SITE_TAGS.has(run.toLowerCase())) continue;
       const whole = i === 0 && j === words.length - 1;
       for (const r of readings(run, hint)) {
         const c = candidateOf(text, words, i, j, run, whole, r, hint);
@@ -179,12 +185,10 @@ function candidateOf(
 ): Candidate | null {
   const { code } = r;
   if (code.kind === "tokyohot" && !tokyoHotPlausible(text, words, first, last, run, hint)) return null;
-  // sis001@, 18P2P@: a forum's tag, however code-like.
-  if (text[words[last].end] === "@") return null;
   let shape = code.kind === "standard" ? 0 : 1;
   let needs: Candidate["needs"] = "nothing";
   if (code.kind === "standard") {
-    const core = cuts(run).find(([c]) => /\d$/.test(c))?.[0] ?? run;
+    const core = r.core;
     const digits = digitsTyped(core);
     if (digits.length < 2 && !whole) return null;
     const label = /[a-z]+/i.exec(core)?.[0] ?? "";
@@ -193,11 +197,14 @@ function candidateOf(
     if (r.knownLabel) shape = 1;
     else if (spaced) shape = -1;
     if (spaced && !whole) needs = "label";
-    if (r.unsure) needs = "label";
-    // A year after a word (TOKYO 2020, summer2020, Summer-2019) is a code only where the catalog holds it.
-    if (YEAR.test(digits) && (spaced || mixedCase || (label.length >= 4 && !/[-_]/.test(core)))) needs = "code";
+    // A label nobody listed read literally, or a long word (recording_001): a code where the catalog knows the label.
+    if (r.unsure || (label.length >= 7 && !r.knownLabel)) needs = "label";
+    // A year after a word (TOKYO 2020, party-2017, Summer-2019) is a code only where the catalog holds it.
+    if (YEAR.test(digits) && (spaced || mixedCase || label.length >= 4)) needs = "code";
   }
-  const delimit = bracketed(text, words[first].start, words[last].end) ? 2 : r.inWord ? 0 : 1;
+  // Right before an @ is where a forum signs (sis001@, xxx@ABP-123): weighed as inside a word.
+  const signed = text[words[last].end] === "@";
+  const delimit = bracketed(text, words[first].start, words[last].end) ? 2 : r.inWord || signed ? 0 : 1;
   const bare = whole && run.length === text.length;
   return { code, first, last, gluedPart: r.gluedPart, delimit, shape, reading: r.reading, whole, bare, suffixed: r.suffixed, needs };
 }

@@ -51,6 +51,9 @@ const NOT_LABELS: ReadonlySet<string> = new Set([
   "DSCF", "CIMG", "IMGP", "MAH", "SAM", "WP", "YDXJ", "GH", "GX", "GP", "SNAP", "TRIM", "ZOOM", "OBS",
   "HDR", "SDR", "DDP", "DD", "EAC", "TRUEHD", "ATMOS", "HLG", "AV", "MPEG", "DIVX", "XVID",
   "GTA", "FIFA", "NBA", "NFL", "UFC", "WWE", "MLB", "APEX", "DOTA", "LOL", "TTS", "MMD",
+  "SCENE", "LESSON", "CAMERA", "SAMPLE", "TRAILER", "TEST", "DEMO", "RECORD", "SCREEN", "CAPTURE", "EXPORT", "OUTPUT",
+  "RENDER", "FINAL", "DRAFT", "COPY", "BACKUP", "PARTY", "HOLIDAY", "WEDDING", "FAMILY", "VLOG", "INTRO", "OUTRO",
+  "CLASS", "SECTION", "STEP", "LEVEL", "ROUND", "MEETING", "UPDATE", "VERSION", "BUILD", "RELEASE", "DAY", "WEEK",
 ]);
 
 /** Labels with fewer than two letters pass only in these forms (T28, R18) or as a single letter. */
