@@ -141,7 +141,7 @@ export function getResultDocs(db: Db, ids: number[]): ResultDoc[] {
   return out;
 }
 
-function fieldsOf(r: DetailedRecord): ResultFields {
+export function fieldsOf(r: DetailedRecord): ResultFields {
   return {
     contentId: r.contentId,
     dvdId: r.dvdId,
@@ -150,6 +150,10 @@ function fieldsOf(r: DetailedRecord): ResultFields {
     releaseDate: r.releaseDate,
     maker: r.makers[0] ?? null,
     jacketThumbUrl: r.jacketThumbUrl,
+    runtimeMins: r.runtimeMins,
+    series: r.series,
+    categories: r.categories,
+    actresses: r.extra.actressesRich,
   };
 }
 

@@ -244,7 +244,7 @@ export function joinJson(parts: readonly (Buffer | RecordJson)[]): Buffer {
   return out;
 }
 
-/** The fields of a record a search result shows (spec 2.3), without the rest of it. */
+/** The fields of a record a search result shows (spec 2.3, and the extras javinfo.dev clients print), without the rest of it. */
 export interface ResultFields {
   contentId: string;
   dvdId: string;
@@ -254,29 +254,52 @@ export interface ResultFields {
   /** The first of `makers`, or null when there is none. */
   maker: string | null;
   jacketThumbUrl: string;
+  runtimeMins: number;
+  series: string | null;
+  categories: string[];
+  /** extra.actressesRich: names with their images. */
+  actresses: { name: string; image: string | null }[];
 }
 
-const WANTED = new Set<string>(["contentId", "dvdId", "titleEn", "titleJa", "releaseDate", "jacketThumbUrl"]);
-const LAST_WANTED = STEPS.findIndex((s) => s.field === "jacketThumbUrl");
+/** Fields a search result reads, as the document writes them; makers for its first. */
+const RESULT_STEPS = new Set<string>(["contentId", "dvdId", "titleEn", "titleJa", "runtimeMins", "releaseDate", "makers", "series", "categories", "jacketThumbUrl"]);
+const CLOSE_RESULT = Buffer.from("}");
+const ACTRESSES_KEY = Buffer.from(',"actresses":');
 
 /**
- * A search result's fields read from the stored document: the fields before
- * jacketThumbUrl are stepped over as recordJson checks them, and only the wanted
- * strings are parsed (JSON.parse of each, for its escapes). Null when the document is
+ * A search result's fields read from the stored document: every field is stepped over
+ * as recordJson checks it, and the wanted ones (keys and values, as their bytes) are
+ * put together into one small JSON object, parsed once. Null when the document is
  * laid out otherwise: the caller decodes it.
  */
 export function resultFields(bytes: Buffer): ResultFields | null {
   const doc = bytes.toString("latin1");
-  const out: Record<string, string | null> = {};
+  const parts: Buffer[] = [];
   let i = 0;
-  for (let k = 0; k <= LAST_WANTED; k++) {
-    const step = STEPS[k];
+  for (const step of STEPS) {
     if (!doc.startsWith(step.key, i)) return null;
-    const start = i + step.key.length;
-    i = valueEnd(doc, start, step.kind);
+    const keyAt = i;
+    i = valueEnd(doc, i + step.key.length, step.kind);
     if (i === -1) return null;
-    if (WANTED.has(step.field)) out[step.field] = JSON.parse(bytes.toString("utf8", start, i)) as string;
-    else if (step.field === "makers") out.maker = doc.charCodeAt(start + 1) === 93 ? null : (JSON.parse(bytes.toString("utf8", start + 1, stringEnd(doc, start + 1))) as string);
+    if (RESULT_STEPS.has(step.field)) parts.push(bytes.subarray(keyAt, i));
   }
-  return out as unknown as ResultFields;
+  if (!doc.startsWith(EXTRA_KEY, i)) return null;
+  const start = i + EXTRA_KEY.length;
+  const end = actressesEnd(doc, start);
+  if (end === -1) return null;
+  parts.push(ACTRESSES_KEY, bytes.subarray(start, end), CLOSE_RESULT);
+  const r = JSON.parse(Buffer.concat(parts).toString("utf8")) as Omit<ResultFields, "maker"> & { makers: string[] };
+  return {
+    contentId: r.contentId,
+    dvdId: r.dvdId,
+    titleEn: r.titleEn,
+    titleJa: r.titleJa,
+    releaseDate: r.releaseDate,
+    maker: r.makers[0] ?? null,
+    jacketThumbUrl: r.jacketThumbUrl,
+    runtimeMins: r.runtimeMins,
+    series: r.series,
+    categories: r.categories,
+    actresses: r.actresses,
+  };
 }

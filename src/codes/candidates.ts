@@ -199,8 +199,10 @@ function candidateOf(
     if (spaced && !whole) needs = "label";
     // A label nobody listed read literally, or a long word (recording_001): a code where the catalog knows the label.
     if (r.unsure || (label.length >= 7 && !r.knownLabel)) needs = "label";
-    // A year after a word (TOKYO 2020, party-2017, Summer-2019) is a code only where the catalog holds it.
-    if (YEAR.test(digits) && (spaced || mixedCase || label.length >= 4)) needs = "code";
+    // A year after a word (TOKYO 2020, party-2017, Summer-2019) is a code only where the catalog holds it;
+    // after a label (mxgs1956, ABP-2019) it is a number like any other.
+    const wordLike = mixedCase || (label.length >= 5 && /[aeiou]/i.test(label));
+    if (YEAR.test(digits) && (spaced || wordLike)) needs = "code";
   }
   // Right before an @ is where a forum signs (sis001@, xxx@ABP-123): weighed as inside a word.
   const signed = text[words[last].end] === "@";

@@ -1,7 +1,8 @@
 import { EMPTY_FILTER, type CatalogFilter } from "../catalog/filter-sql.js";
 import { foldName } from "../catalog/names.js";
 import type { NameKind } from "../catalog/record.js";
-import { invalidParameter } from "../lib/errors.js";
+import { AppError, invalidParameter } from "../lib/errors.js";
+import { resolveProviders } from "./providers-param.js";
 import { parseFilterText, type RawFilter } from "./filter-terms.js";
 
 const NAME_KEYS: readonly NameKind[] = ["genre", "actress", "actor", "director", "author", "maker", "label", "series"];
@@ -86,15 +87,18 @@ export function parseFilter(input: unknown, providers: string[] | null, knownPro
         for (const v of values(key, value)) f.sites.push(String(v).trim());
         break;
       case "provider": {
-        const wanted = values(key, value).map((v) => String(v).trim().toLowerCase());
-        for (const p of wanted) {
-          if (!knownProviders.includes(p)) {
-            throw invalidParameter(`unknown provider "${p}" in filter; valid providers: ${knownProviders.join(", ")}`);
-          }
+        // Each value is one provider (or javinfo.dev alias) the record must come from.
+        for (const v of values(key, value)) {
+          const allowed = resolveProviders([String(v).trim().toLowerCase()], knownProviders, " in filter");
+          f.providers = (f.providers ?? allowed).filter((p) => allowed.includes(p));
         }
-        f.providers = (f.providers ?? wanted).filter((p) => wanted.every((w) => w === p));
         break;
       }
+      case "availability":
+        throw new AppError(
+          "UNSUPPORTED_FILTER",
+          `this service cannot serve filter "availability" (javinfo.dev's javdb filter: playable, magnets, subtitle, single); it serves ${FILTER_KEYS.join(", ")}`,
+        );
       default:
         throw invalidParameter(`unknown filter key "${key}"; valid keys: ${FILTER_KEYS.join(", ")}`);
     }

@@ -1,6 +1,7 @@
 import { buildMatch, codePhrase } from "../catalog/fts-match.js";
 import { isEmptyFilter, type CatalogFilter } from "../catalog/filter-sql.js";
-import { getResultDocs, type ResultDoc, type StoredMovie } from "../catalog/movies-read.js";
+import { fieldsOf, getResultDocs, type StoredMovie } from "../catalog/movies-read.js";
+import type { ResultFields } from "../catalog/record-json.js";
 import type { Db } from "../catalog/db.js";
 import { countMatches, isCommonWord, searchIds, type SortKey } from "../catalog/search.js";
 import { readSnapshot } from "../catalog/statements.js";
@@ -13,7 +14,16 @@ export interface SearchResult {
   title: string;
   cover: string;
   releaseDate: string;
-  extra: { studio: string; url: string };
+  /** The spec's studio and url, and what javinfo.dev clients print of a result. */
+  extra: {
+    studio: string;
+    url: string;
+    maker: string | null;
+    actresses: { name: string; image: string | null }[];
+    categories: string[];
+    runtimeMins: number;
+    series: string | null;
+  };
 }
 
 export interface SearchInput {
@@ -32,29 +42,29 @@ export interface SearchAnswer {
   lastPage: number;
 }
 
-export function toSearchResult(m: StoredMovie): SearchResult {
-  const r = m.record;
-  return {
-    id: r.contentId,
-    dvdId: r.dvdId,
-    title: r.titleEn || r.titleJa,
-    cover: r.jacketThumbUrl,
-    releaseDate: r.releaseDate.slice(0, 10),
-    extra: { studio: r.makers[0] ?? "", url: m.pageUrl },
-  };
-}
-
-/** toSearchResult from the fields the catalog read for it (the same result). */
-export function resultOf(d: ResultDoc): SearchResult {
-  const f = d.fields;
+/** A search result from the fields the catalog read for it. */
+export function resultOf(f: ResultFields, pageUrl: string): SearchResult {
   return {
     id: f.contentId,
     dvdId: f.dvdId,
     title: f.titleEn || f.titleJa,
     cover: f.jacketThumbUrl,
     releaseDate: f.releaseDate.slice(0, 10),
-    extra: { studio: f.maker ?? "", url: d.pageUrl },
+    extra: {
+      studio: f.maker ?? "",
+      url: pageUrl,
+      maker: f.maker,
+      actresses: f.actresses,
+      categories: f.categories,
+      runtimeMins: f.runtimeMins,
+      series: f.series,
+    },
   };
+}
+
+/** A search result of a record in full (a live provider's answer). */
+export function toSearchResult(m: StoredMovie): SearchResult {
+  return resultOf(fieldsOf(m.record), m.pageUrl);
 }
 
 /**
@@ -106,7 +116,7 @@ function searchInSnapshot(deps: ServiceDeps, input: SearchInput): SearchAnswer {
   let results: SearchResult[] = [];
   if (offset < BigInt(total)) {
     const ids = searchIds(deps.db, spec, pageSize, Number(offset));
-    results = getResultDocs(deps.db, ids).map(resultOf);
+    results = getResultDocs(deps.db, ids).map((d) => resultOf(d.fields, d.pageUrl));
   }
   return {
     body: { q: input.q, source: "catalog", query: used.text, count: results.length, results },

@@ -208,6 +208,10 @@ describe("a search result's fields from the stored document", () => {
     releaseDate: r.releaseDate,
     maker: r.makers[0] ?? null,
     jacketThumbUrl: r.jacketThumbUrl,
+    runtimeMins: r.runtimeMins,
+    series: r.series,
+    categories: r.categories,
+    actresses: r.extra.actressesRich,
   });
 
   it("are the record's, escapes, empty makers and all", () => {

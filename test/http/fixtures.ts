@@ -28,7 +28,8 @@ export const DETAILED_KEYS = [
 ].sort();
 export const EXTRA_KEYS = ["actressesRich", "sampleUrl", "galleryFull", "galleryThumb"].sort();
 export const SEARCH_RESULT_KEYS = ["id", "dvdId", "title", "cover", "releaseDate", "extra"].sort();
-export const SEARCH_EXTRA_KEYS = ["studio", "url"];
+/** The spec's studio and url, then what javinfo.dev clients print of a result. */
+export const SEARCH_EXTRA_KEYS = ["studio", "url", "maker", "actresses", "categories", "runtimeMins", "series"];
 export const MOVIE_ENVELOPE_KEYS = ["q", "source", "result"].sort();
 export const QUERY_ENVELOPE_KEYS = ["q", "source", "query", "count", "results"].sort();
 export const ERROR_KEYS = ["statusCode", "error", "code", "message"].sort();
@@ -77,9 +78,19 @@ export function expectSearchResult(r: Record<string, unknown>): void {
   for (const f of ["id", "dvdId", "title", "cover", "releaseDate"]) expect(isString(r[f]), `${f} is a string`).toBe(true);
   expect(r.releaseDate).toMatch(SEARCH_DATE);
   const extra = r.extra as Record<string, unknown>;
-  expect(keysOf(extra)).toEqual(SEARCH_EXTRA_KEYS);
+  expect(Object.keys(extra)).toEqual(SEARCH_EXTRA_KEYS);
   expect(isString(extra.studio)).toBe(true);
   expect(isString(extra.url)).toBe(true);
+  expect(extra.maker === null ? extra.studio : extra.maker).toBe(extra.studio);
+  expect(Array.isArray(extra.actresses)).toBe(true);
+  for (const a of extra.actresses as Record<string, unknown>[]) {
+    expect(Object.keys(a)).toEqual(["name", "image"]);
+    expect(isString(a.name)).toBe(true);
+    expect(isNullableString(a.image)).toBe(true);
+  }
+  expect(isStringArray(extra.categories)).toBe(true);
+  expect(Number.isInteger(extra.runtimeMins)).toBe(true);
+  expect(isNullableString(extra.series)).toBe(true);
 }
 
 /** The /query envelope, every result checked, count = results.length. */
@@ -129,6 +140,7 @@ const STATUS_TEXT: Record<number, string> = {
   404: "Not Found",
   413: "Payload Too Large",
   415: "Unsupported Media Type",
+  422: "Unprocessable Entity",
   429: "Too Many Requests",
 };
 

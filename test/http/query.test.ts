@@ -132,7 +132,15 @@ describe("/query", () => {
         title: "Secret Garden Party",
         cover: q1.record.jacketThumbUrl,
         releaseDate: "2020-01-02",
-        extra: { studio: "Prestige", url: q1.pageUrl },
+        extra: {
+          studio: "Prestige",
+          url: q1.pageUrl,
+          maker: "Prestige",
+          actresses: q1.record.extra.actressesRich,
+          categories: q1.record.categories,
+          runtimeMins: q1.record.runtimeMins,
+          series: q1.record.series,
+        },
       });
       const other = await call(c, form, "/query", { q: "Other Provider Story" });
       expect(other.json().results[0]).toMatchObject({ id: "ipx00010", extra: { studio: "IdeaPocket", url: "https://example.org/ipx010" } });
