@@ -1,4 +1,5 @@
 import { queryTerms, type QueryTerm } from "./fts-text.js";
+import type { Phrase } from "./search-relevance.js";
 
 /**
  * Builds an FTS5 MATCH expression from user text. Every term is emitted as a
@@ -37,4 +38,18 @@ export function codePhrase(dvdId: string): string | null {
   const words = queryTerms(dvdId).flatMap((t) => (t.kind === "word" ? [t.text] : t.grams));
   if (words.length === 0) return null;
   return `code : ${quote(words.join(" "))}`;
+}
+
+/**
+ * All the words of a query as one phrase (CJK runs as their bigrams), for the tier of
+ * titles that hold them together in one field; null when there is nothing to search
+ * or a lone CJK character (a bigram prefix, which a phrase cannot hold).
+ */
+export function buildPhrase(query: string): Phrase | null {
+  const terms = queryTerms(query);
+  if (terms.length === 0 || terms.some((t) => t.kind === "cjk" && t.chars === 1)) return null;
+  const tokens = terms.flatMap((t) => (t.kind === "word" ? [t.text] : t.grams));
+  const twoWords = terms.length === 2 && terms.every((t) => t.kind === "word");
+  const swapped = twoWords ? [tokens[1], tokens[0]] : null;
+  return { expr: quote(tokens.join(" ")), tokens, swapped: swapped && { expr: quote(swapped.join(" ")), tokens: swapped } };
 }

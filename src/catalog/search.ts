@@ -3,7 +3,7 @@ import { bitsParts, EMPTY_FILTER, rowConditions, type CatalogFilter } from "./fi
 import { indexSegments } from "./fts-maintenance.js";
 import { buildBits, cachedBits, catalogSettled, walkPrefix, WALK_PREFIX_MAX, type IdBits } from "./match-bits.js";
 import { and, MATCH_ROWS, newestIds, planOf, probe, type Plan } from "./search-plan.js";
-import { relevanceIds } from "./search-relevance.js";
+import { relevanceIds, type Phrase } from "./search-relevance.js";
 import { stmt } from "./statements.js";
 import { catalogVersion } from "./version.js";
 
@@ -15,6 +15,8 @@ export interface SearchSpec {
   match: string | null;
   /** A canonical code that, when it matches exactly, ranks first under relevance. */
   exactDvdId: string | null;
+  /** The words as one phrase: under relevance, titles holding it in one field come next, closest first. */
+  phrase?: Phrase | null;
   filter: CatalogFilter;
   sort: SortKey;
 }
@@ -56,7 +58,7 @@ export function searchIds(db: Db, spec: SearchSpec, limit: number, offset: numbe
     const sql = `SELECT m.id FROM movies m INDEXED BY ${order.index} ${and(plan.where)} ORDER BY ${order.by} LIMIT ? OFFSET ?`;
     return stmt(db, sql).pluck().all(...plan.params, limit, offset) as number[];
   }
-  if (spec.sort === "relevance" && spec.match !== null) return relevanceIds(db, spec.match, spec.exactDvdId, spec.filter, limit, offset);
+  if (spec.sort === "relevance" && spec.match !== null) return relevanceIds(db, spec.match, spec.exactDvdId, spec.filter, limit, offset, spec.phrase ?? null);
   if (spec.sort === "release" || spec.sort === "relevance") return newestIds(db, plan.fts, plan.where, plan.params, limit, offset);
   return sortedIds(db, spec, { ...plan, fts: plan.fts }, limit, offset);
 }

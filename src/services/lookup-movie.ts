@@ -1,6 +1,6 @@
 import { catalogProviders, findByContentId, findByDvdId, getMovieById, type StoredMovie } from "../catalog/movies-read.js";
-import { buildMatch } from "../catalog/fts-match.js";
-import { searchIds } from "../catalog/search.js";
+import { buildMatch, buildPhrase } from "../catalog/fts-match.js";
+import { closestTextId } from "../catalog/search-relevance.js";
 import { readSnapshot } from "../catalog/statements.js";
 import { EMPTY_FILTER } from "../catalog/filter-sql.js";
 import { lookupCandidates, readName, type FoundCode, type ParsedCode } from "../codes/index.js";
@@ -90,12 +90,16 @@ function lookupCatalog(deps: ServiceDeps, q: string, code: FoundCode | null, pro
   return null;
 }
 
-/** Id of the best full-text match of a text q, or null. */
+/**
+ * Id of the title closest to a text q (see closestTextId: an exact title or name, then
+ * the phrase in one field, then every word over code, titles, people and makers), or
+ * null when none is close.
+ */
 export function bestTextMatchId(deps: ServiceDeps, q: string, providers: string[] | null): number | null {
-  const match = buildMatch(q);
-  if (match === null) return null;
-  const spec = { match, exactDvdId: null, filter: { ...EMPTY_FILTER, providers }, sort: "relevance" as const };
-  return readSnapshot(deps.db, () => searchIds(deps.db, spec, 1, 0)[0] ?? null);
+  const words = buildMatch(q, { prefixLast: false });
+  const phrase = buildPhrase(q);
+  if (words === null || phrase === null) return null;
+  return readSnapshot(deps.db, () => closestTextId(deps.db, words, phrase, { ...EMPTY_FILTER, providers }));
 }
 
 async function bestTextMatch(deps: ServiceDeps, q: string, providers: string[] | null): Promise<StoredMovie | null> {

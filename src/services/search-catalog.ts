@@ -1,4 +1,4 @@
-import { buildMatch, codePhrase } from "../catalog/fts-match.js";
+import { buildMatch, buildPhrase, codePhrase } from "../catalog/fts-match.js";
 import { isEmptyFilter, type CatalogFilter } from "../catalog/filter-sql.js";
 import { fieldsOf, getResultDocs, type StoredMovie } from "../catalog/movies-read.js";
 import type { ResultFields } from "../catalog/record-json.js";
@@ -108,7 +108,8 @@ function searchInSnapshot(deps: ServiceDeps, input: SearchInput): SearchAnswer {
   const pageSize = Math.min(input.num, deps.config.maxPageSize);
   const noText = used.text === "" || match === null;
   const sort: SortKey = input.sort ?? (noText ? "release" : "relevance");
-  const spec = { match: noText ? null : match, exactDvdId: used.dvdId, filter: input.filter, sort };
+  const phrase = noText ? null : buildPhrase(input.q.normalize("NFKC").trim());
+  const spec = { match: noText ? null : match, exactDvdId: used.dvdId, phrase, filter: input.filter, sort };
   // Text with nothing searchable in it (only punctuation) matches nothing rather than everything.
   const total = used.text !== "" && match === null ? 0 : countMatches(deps.db, spec);
   const lastPage = Math.max(1, Math.ceil(total / pageSize));
