@@ -1,7 +1,7 @@
 import type { Db } from "./db.js";
 import { decodeDoc } from "./doc-codec.js";
 import type { DetailedRecord } from "./record.js";
-import { recordJson, resultFields, type RecordJson, type ResultFields } from "./record-json.js";
+import { recordJson, resultFields, resultFieldsOf, type RecordJson, type ResultFields } from "./record-json.js";
 import { stmt } from "./statements.js";
 import { catalogVersion } from "./version.js";
 
@@ -136,25 +136,9 @@ export function getResultDocs(db: Db, ids: number[]): ResultDoc[] {
   for (const id of ids) {
     const row = read.get(id) as { page_url: string; doc: Buffer } | undefined;
     if (!row) continue;
-    out.push({ id, pageUrl: row.page_url, fields: resultFields(row.doc) ?? fieldsOf(decodeDoc(row.doc.toString("utf8"))) });
+    out.push({ id, pageUrl: row.page_url, fields: resultFields(row.doc) ?? resultFieldsOf(decodeDoc(row.doc.toString("utf8"))) });
   }
   return out;
-}
-
-export function fieldsOf(r: DetailedRecord): ResultFields {
-  return {
-    contentId: r.contentId,
-    dvdId: r.dvdId,
-    titleEn: r.titleEn,
-    titleJa: r.titleJa,
-    releaseDate: r.releaseDate,
-    maker: r.makers[0] ?? null,
-    jacketThumbUrl: r.jacketThumbUrl,
-    runtimeMins: r.runtimeMins,
-    series: r.series,
-    categories: r.categories,
-    actresses: r.extra.actressesRich,
-  };
 }
 
 export function getMoviesByIds(db: Db, ids: number[]): StoredMovie[] {

@@ -1,4 +1,5 @@
 import { EXTRA_FIELDS, RECORD_FIELDS } from "./doc-codec.js";
+import type { DetailedRecord } from "./record.js";
 
 /**
  * A record's JSON exactly as the response schema's serialiser writes it (UTF-8, as it
@@ -263,8 +264,8 @@ export interface ResultFields {
 
 /** Fields a search result reads, as the document writes them; makers for its first. */
 const RESULT_STEPS = new Set<string>(["contentId", "dvdId", "titleEn", "titleJa", "runtimeMins", "releaseDate", "makers", "series", "categories", "jacketThumbUrl"]);
-const CLOSE_RESULT = Buffer.from("}");
-const ACTRESSES_KEY = Buffer.from(',"actresses":');
+const CLOSE_RESULT = Buffer.from("}}");
+const EXTRA_ACTRESSES_KEY = Buffer.from(EXTRA_KEY);
 
 /**
  * A search result's fields read from the stored document: every field is stepped over
@@ -287,8 +288,17 @@ export function resultFields(bytes: Buffer): ResultFields | null {
   const start = i + EXTRA_KEY.length;
   const end = actressesEnd(doc, start);
   if (end === -1) return null;
-  parts.push(ACTRESSES_KEY, bytes.subarray(start, end), CLOSE_RESULT);
-  const r = JSON.parse(Buffer.concat(parts).toString("utf8")) as Omit<ResultFields, "maker"> & { makers: string[] };
+  parts.push(EXTRA_ACTRESSES_KEY, bytes.subarray(start, end), CLOSE_RESULT);
+  return resultFieldsOf(JSON.parse(Buffer.concat(parts).toString("utf8")) as ResultSource);
+}
+
+/** The part of a record a search result is made of. */
+export type ResultSource = Pick<
+  DetailedRecord,
+  "contentId" | "dvdId" | "titleEn" | "titleJa" | "runtimeMins" | "releaseDate" | "makers" | "series" | "categories" | "jacketThumbUrl"
+> & { extra: Pick<DetailedRecord["extra"], "actressesRich"> };
+
+export function resultFieldsOf(r: ResultSource): ResultFields {
   return {
     contentId: r.contentId,
     dvdId: r.dvdId,
@@ -300,6 +310,6 @@ export function resultFields(bytes: Buffer): ResultFields | null {
     runtimeMins: r.runtimeMins,
     series: r.series,
     categories: r.categories,
-    actresses: r.actresses,
+    actresses: r.extra.actressesRich,
   };
 }

@@ -1,7 +1,7 @@
 import { buildMatch, buildPhrase, codePhrase } from "../catalog/fts-match.js";
 import { isEmptyFilter, type CatalogFilter } from "../catalog/filter-sql.js";
-import { fieldsOf, getResultDocs, type StoredMovie } from "../catalog/movies-read.js";
-import type { ResultFields } from "../catalog/record-json.js";
+import { getResultDocs, type StoredMovie } from "../catalog/movies-read.js";
+import { resultFieldsOf, type ResultFields } from "../catalog/record-json.js";
 import type { Db } from "../catalog/db.js";
 import { countMatches, isCommonWord, searchIds, type SortKey } from "../catalog/search.js";
 import { readSnapshot } from "../catalog/statements.js";
@@ -64,7 +64,7 @@ export function resultOf(f: ResultFields, pageUrl: string): SearchResult {
 
 /** A search result of a record in full (a live provider's answer). */
 export function toSearchResult(m: StoredMovie): SearchResult {
-  return resultOf(fieldsOf(m.record), m.pageUrl);
+  return resultOf(resultFieldsOf(m.record), m.pageUrl);
 }
 
 /**

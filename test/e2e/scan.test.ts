@@ -5,17 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli, runCliAsync } from "../helpers/run-cli.js";
 import { json, localServer, sample } from "../helpers/sample-server.js";
 import { makeRecord } from "../helpers/build-app.js";
+import type { ScanEntry } from "../../src/services/scan-library.js";
 
-interface ScanFile {
-  path: string;
-  status: string;
-  code: string | null;
-  part: number | null;
-  dvdId: string | null;
-  title: string | null;
-  source: string | null;
-  reason: string | null;
-}
+type ScanFile = ScanEntry;
 
 /** Every file, folder and link under dir with its size and mtime (links not followed): what a scan must leave as it was. */
 function snapshot(dir: string, rel = ""): string[] {
