@@ -2,7 +2,7 @@ import type { Db } from "./db.js";
 import { queryTerms } from "./fts-text.js";
 import { walkPrefix } from "./match-bits.js";
 import { getResultDocs } from "./movies-read.js";
-import type { ResultFields } from "./record-json.js";
+import { fieldsOfDoc, type ResultFields } from "./result-json.js";
 import { newestIds } from "./search-plan.js";
 import type { Phrase } from "./search-relevance.js";
 
@@ -54,7 +54,7 @@ export function closestFirst(db: Db, fts: string, where: string[], params: unkno
   if (!kept.done) {
     const docs = getResultDocs(db, newestIds(db, fts, where, params, CLOSE_CAP, 0));
     kept.ids = docs
-      .map((d, i) => ({ id: d.id, i, c: closeness(d.fields, phrase) }))
+      .map((d, i) => ({ id: d.id, i, c: closeness(fieldsOfDoc(d.doc), phrase) }))
       .sort((a, b) => a.c - b.c || a.i - b.i)
       .map((x) => x.id);
     kept.done = true;

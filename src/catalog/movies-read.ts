@@ -1,7 +1,7 @@
 import type { Db } from "./db.js";
 import { decodeDoc } from "./doc-codec.js";
 import type { DetailedRecord } from "./record.js";
-import { recordJson, resultFields, resultFieldsOf, type RecordJson, type ResultFields } from "./record-json.js";
+import { recordJson, type RecordJson } from "./record-json.js";
 import { stmt } from "./statements.js";
 import { catalogVersion } from "./version.js";
 
@@ -118,25 +118,20 @@ export function getRecordById(db: Db, id: number): RecordDoc | null {
   return doc === undefined ? null : new StoredDoc(doc);
 }
 
-/** What a search result needs of a title: its page and a few fields of its record. */
+/** What a search result needs of a title: its page and its stored document (see result-json.ts). */
 export interface ResultDoc {
   id: number;
   pageUrl: string;
-  fields: ResultFields;
+  doc: Buffer;
 }
 
-/**
- * The search-result fields of these titles, in this order (missing ids left out):
- * one movie_docs row each (not the movies row beside it), and only the fields shown
- * parsed out of the document.
- */
+/** These titles' pages and documents, in this order (missing ids left out): one movie_docs row each, not the movies row beside it. */
 export function getResultDocs(db: Db, ids: number[]): ResultDoc[] {
   const read = stmt<[number], { page_url: string; doc: Buffer }>(db, `SELECT page_url, ${DOC} AS doc FROM movie_docs d WHERE id = ?`);
   const out: ResultDoc[] = [];
   for (const id of ids) {
     const row = read.get(id) as { page_url: string; doc: Buffer } | undefined;
-    if (!row) continue;
-    out.push({ id, pageUrl: row.page_url, fields: resultFields(row.doc) ?? resultFieldsOf(decodeDoc(row.doc.toString("utf8"))) });
+    if (row) out.push({ id, pageUrl: row.page_url, doc: row.doc });
   }
   return out;
 }

@@ -1,5 +1,4 @@
 import { EXTRA_FIELDS, RECORD_FIELDS } from "./doc-codec.js";
-import type { DetailedRecord } from "./record.js";
 
 /**
  * A record's JSON exactly as the response schema's serialiser writes it (UTF-8, as it
@@ -34,7 +33,7 @@ const BACKSLASH = 92;
 type View = string;
 
 /** Index just after the string starting at i, or -1. */
-function stringEnd(doc: View, i: number): number {
+export function stringEnd(doc: View, i: number): number {
   if (doc.charCodeAt(i) !== QUOTE) return -1;
   let j = i;
   for (;;) {
@@ -74,7 +73,7 @@ function stringsEnd(doc: View, i: number): number {
 }
 
 /** `[{"name":…,"image":…},…]`. */
-function actressesEnd(doc: View, i: number): number {
+export function actressesEnd(doc: View, i: number): number {
   if (doc.charCodeAt(i) !== 91) return -1;
   if (doc.charCodeAt(i + 1) === 93) return i + 2;
   let j = i + 1;
@@ -162,13 +161,13 @@ const KIND: Record<Exclude<(typeof RECORD_FIELDS)[number], "extra">, Kind> = {
 };
 
 /** Each field's key as it is written before its value: `{"contentId":`, `,"dvdId":`, … */
-const STEPS = RECORD_FIELDS.filter((f) => f !== "extra").map((f, i) => ({ field: f, key: `${i === 0 ? "{" : ","}"${f}":`, kind: KIND[f] }));
-const EXTRA_KEY = `,"extra":{"${EXTRA_FIELDS[0]}":`;
+export const STEPS = RECORD_FIELDS.filter((f) => f !== "extra").map((f, i) => ({ field: f, key: `${i === 0 ? "{" : ","}"${f}":`, kind: KIND[f] }));
+export const EXTRA_KEY = `,"extra":{"${EXTRA_FIELDS[0]}":`;
 const SAMPLE_KEY = `,"${EXTRA_FIELDS[1]}":`;
 const FULL_KEY = `,"${EXTRA_FIELDS[2]}":`;
 const THUMB_KEY = `,"${EXTRA_FIELDS[3]}":`;
 
-function valueEnd(doc: View, i: number, kind: Kind): number {
+export function valueEnd(doc: View, i: number, kind: Kind): number {
   switch (kind) {
     case "s":
       return stringEnd(doc, i);
@@ -243,73 +242,4 @@ export function joinJson(parts: readonly (Buffer | RecordJson)[]): Buffer {
   }
   if (o !== size) throw new Error(`joinJson: wrote ${o} bytes of ${size}`);
   return out;
-}
-
-/** The fields of a record a search result shows (spec 2.3, and the extras javinfo.dev clients print), without the rest of it. */
-export interface ResultFields {
-  contentId: string;
-  dvdId: string;
-  titleEn: string;
-  titleJa: string;
-  releaseDate: string;
-  /** The first of `makers`, or null when there is none. */
-  maker: string | null;
-  jacketThumbUrl: string;
-  runtimeMins: number;
-  series: string | null;
-  categories: string[];
-  /** extra.actressesRich: names with their images. */
-  actresses: { name: string; image: string | null }[];
-}
-
-/** Fields a search result reads, as the document writes them; makers for its first. */
-const RESULT_STEPS = new Set<string>(["contentId", "dvdId", "titleEn", "titleJa", "runtimeMins", "releaseDate", "makers", "series", "categories", "jacketThumbUrl"]);
-const CLOSE_RESULT = Buffer.from("}}");
-const EXTRA_ACTRESSES_KEY = Buffer.from(EXTRA_KEY);
-
-/**
- * A search result's fields read from the stored document: every field is stepped over
- * as recordJson checks it, and the wanted ones (keys and values, as their bytes) are
- * put together into one small JSON object, parsed once. Null when the document is
- * laid out otherwise: the caller decodes it.
- */
-export function resultFields(bytes: Buffer): ResultFields | null {
-  const doc = bytes.toString("latin1");
-  const parts: Buffer[] = [];
-  let i = 0;
-  for (const step of STEPS) {
-    if (!doc.startsWith(step.key, i)) return null;
-    const keyAt = i;
-    i = valueEnd(doc, i + step.key.length, step.kind);
-    if (i === -1) return null;
-    if (RESULT_STEPS.has(step.field)) parts.push(bytes.subarray(keyAt, i));
-  }
-  if (!doc.startsWith(EXTRA_KEY, i)) return null;
-  const start = i + EXTRA_KEY.length;
-  const end = actressesEnd(doc, start);
-  if (end === -1) return null;
-  parts.push(EXTRA_ACTRESSES_KEY, bytes.subarray(start, end), CLOSE_RESULT);
-  return resultFieldsOf(JSON.parse(Buffer.concat(parts).toString("utf8")) as ResultSource);
-}
-
-/** The part of a record a search result is made of. */
-export type ResultSource = Pick<
-  DetailedRecord,
-  "contentId" | "dvdId" | "titleEn" | "titleJa" | "runtimeMins" | "releaseDate" | "makers" | "series" | "categories" | "jacketThumbUrl"
-> & { extra: Pick<DetailedRecord["extra"], "actressesRich"> };
-
-export function resultFieldsOf(r: ResultSource): ResultFields {
-  return {
-    contentId: r.contentId,
-    dvdId: r.dvdId,
-    titleEn: r.titleEn,
-    titleJa: r.titleJa,
-    releaseDate: r.releaseDate,
-    maker: r.makers[0] ?? null,
-    jacketThumbUrl: r.jacketThumbUrl,
-    runtimeMins: r.runtimeMins,
-    series: r.series,
-    categories: r.categories,
-    actresses: r.extra.actressesRich,
-  };
 }

@@ -1,7 +1,7 @@
 import { buildMatch, buildPhrase, codePhrase } from "../catalog/fts-match.js";
 import { isEmptyFilter, type CatalogFilter } from "../catalog/filter-sql.js";
 import { getResultDocs, type StoredMovie } from "../catalog/movies-read.js";
-import { resultFieldsOf, type ResultFields } from "../catalog/record-json.js";
+import { fieldsOfDoc, resultFieldsOf, searchResultJson, type ResultFields } from "../catalog/result-json.js";
 import type { Db } from "../catalog/db.js";
 import { countMatches, isCommonWord, searchIds, type SortKey } from "../catalog/search.js";
 import { readSnapshot } from "../catalog/statements.js";
@@ -34,8 +34,14 @@ export interface SearchInput {
   num: number;
 }
 
+/**
+ * A result as an object, or as its JSON exactly as the response schema writes it
+ * (a catalog title read from its stored document: see result-json.ts).
+ */
+export type SearchResultOut = SearchResult | Uint8Array;
+
 export interface SearchAnswer {
-  body: { q: string; source: string; query: string; count: number; results: SearchResult[] };
+  body: { q: string; source: string; query: string; count: number; results: SearchResultOut[] };
   total: number;
   page: number;
   pageSize: number;
@@ -114,10 +120,10 @@ function searchInSnapshot(deps: ServiceDeps, input: SearchInput): SearchAnswer {
   const total = used.text !== "" && match === null ? 0 : countMatches(deps.db, spec);
   const lastPage = Math.max(1, Math.ceil(total / pageSize));
   const offset = (BigInt(input.page) - 1n) * BigInt(pageSize);
-  let results: SearchResult[] = [];
+  let results: SearchResultOut[] = [];
   if (offset < BigInt(total)) {
     const ids = searchIds(deps.db, spec, pageSize, Number(offset));
-    results = getResultDocs(deps.db, ids).map((d) => resultOf(d.fields, d.pageUrl));
+    results = getResultDocs(deps.db, ids).map((d) => searchResultJson(d.doc, d.pageUrl) ?? resultOf(fieldsOfDoc(d.doc), d.pageUrl));
   }
   return {
     body: { q: input.q, source: "catalog", query: used.text, count: results.length, results },

@@ -3,6 +3,7 @@ import type { RecordDoc } from "../../catalog/movies-read.js";
 import { joinJson, openExtra, type RecordJson } from "../../catalog/record-json.js";
 import type { DetailedRecord } from "../../catalog/record.js";
 import type { MovieAnswer } from "../../services/lookup-movie.js";
+import type { SearchAnswer, SearchResult } from "../../services/search-catalog.js";
 
 /**
  * Answers built from records' stored JSON (src/catalog/record-json.ts), in the order
@@ -50,4 +51,28 @@ export function recordsResponse(reply: FastifyReply, movies: RecordDoc[]): Buffe
   }
   parts.push(CLOSE);
   return send(reply, joinJson(parts));
+}
+
+type QueryBody = SearchAnswer["body"];
+const isJson = (r: SearchResult | Uint8Array): r is Uint8Array => r instanceof Uint8Array;
+const RESULTS_END = Buffer.from("]}");
+
+/**
+ * The /query response: the envelope around each result's JSON bytes (catalog titles
+ * come so); else, when some result is an object (a live provider's), all as objects
+ * for the serialiser.
+ */
+export function queryResponse(reply: FastifyReply, body: QueryBody): Buffer | QueryBody {
+  if (!body.results.every(isJson)) {
+    const results = body.results.map((r) => (isJson(r) ? (JSON.parse(Buffer.from(r).toString("utf8")) as SearchResult) : r));
+    return { ...body, results };
+  }
+  const head = `{"q":${JSON.stringify(body.q)},"source":${JSON.stringify(body.source)},"query":${JSON.stringify(body.query)},"count":${body.count},"results":[`;
+  const parts: Uint8Array[] = [Buffer.from(head)];
+  body.results.forEach((r, i) => {
+    if (i > 0) parts.push(COMMA);
+    parts.push(r as Uint8Array);
+  });
+  parts.push(RESULTS_END);
+  return send(reply, Buffer.concat(parts));
 }

@@ -5,6 +5,7 @@ import { KEYED_ERRORS } from "../schemas/responses.js";
 import { searchWithFallback, type SearchAnswer } from "../../services/search-catalog.js";
 import { getAndPost } from "./both-forms.js";
 import { scopeFilter, type RouteContext } from "./context.js";
+import { queryResponse } from "./json-text.js";
 
 /** RFC 8288 links to the neighbouring pages, as GET URLs with the same parameters. */
 export function pageLinks(path: string, p: QueryParams, answer: SearchAnswer): string | null {
@@ -37,6 +38,6 @@ export function registerQueryRoutes(app: FastifyInstance, ctx: RouteContext): vo
     reply.header("x-total-count", String(answer.total));
     const links = pageLinks("/query", p, answer);
     if (links) reply.header("link", links);
-    return answer.body;
+    return queryResponse(reply, answer.body);
   });
 }
