@@ -1,6 +1,8 @@
 import { labelOf, nameCandidates, type Candidate } from "./candidates.js";
 import { isEditionWord, isPartPrefix, partLetter, partNumber, partWord } from "./markers.js";
 import { blankDomains, MAX_SEGMENT, normalizeText, pathSegments, siteHint, splitWords, stripExtension, type SiteHint } from "./name-text.js";
+import { parseStandard } from "./standard.js";
+import { parseUncensored } from "./uncensored.js";
 import type { ParsedCode } from "./types.js";
 
 /** What the catalog knows, asked only when a name can be read more than one way. */
@@ -100,6 +102,17 @@ function found(c: Candidate, text: string, exact: boolean): FoundCode {
 }
 
 /**
+ * The bare codes most lookups send (ABP-123, abp123, SSIS_001): a label of letters and
+ * its number, read by the strict parser as the rules below would read them. A number
+ * that could be a year goes the long way (TOKYO 2020 is no code).
+ */
+const PLAIN = /^[A-Za-z]{2,6}[-_]?(?!19\d\d$|20\d\d$)\d{2,5}$/;
+
+function plainCode(text: string): ParsedCode | null {
+  return PLAIN.test(text) ? (parseUncensored(text) ?? parseStandard(text)) : null;
+}
+
+/**
  * Reads the catalog code in a path, file name or query: the file's name first, then
  * the folders above it when the name holds none. The rules, in order: a code the
  * catalog holds; bracketed, then delimited, then inside a word; a studio's own shape,
@@ -109,6 +122,8 @@ function found(c: Candidate, text: string, exact: boolean): FoundCode {
 export function readName(input: string, knowledge?: CodeKnowledge): NameReading {
   if (typeof input !== "string") return { found: null, candidates: [], reason: "no-code" };
   const normal = normalizeText(input);
+  const plain = plainCode(normal);
+  if (plain !== null) return { found: { ...plain, part: null, exact: true }, candidates: [plain.dvdId], reason: "found" };
   const segments = pathSegments(normal).slice(0, MAX_FOLDERS + 1);
   const hint = siteHint(normal.length > MAX_SEGMENT * 4 ? "" : normal);
   let tied: string[] = [];
