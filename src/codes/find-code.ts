@@ -126,25 +126,31 @@ export function readName(input: string, knowledge?: CodeKnowledge): NameReading 
   if (plain !== null) return { found: { ...plain, part: null, exact: true }, candidates: [plain.dvdId], reason: "found" };
   const segments = pathSegments(normal).slice(0, MAX_FOLDERS + 1);
   const hint = siteHint(normal.length > MAX_SEGMENT * 4 ? "" : normal);
-  let tied: string[] = [];
-  for (const [i, segment] of segments.entries()) {
-    const { best, text } = readSegment(segment, hint, knowledge);
+  let tied: SegmentReading | null = null;
+  for (const segment of segments) {
+    const reading = readSegment(segment, hint, knowledge);
+    const { best, text } = reading;
     if (best.length === 0) continue;
-    if (best.length === 1 && tied.length === 0) {
+    if (best.length === 1 && tied === null) {
       const c = best[0];
       const exact = segments.length === 1 && c.bare && !c.suffixed && text === normal;
-      return { found: found(c, text, exact && i === 0), candidates: [c.code.dvdId], reason: "found" };
+      return { found: found(c, text, exact), candidates: [c.code.dvdId], reason: "found" };
     }
-    if (tied.length === 0) {
-      tied = best.map((c) => c.code.dvdId);
+    if (tied === null) {
+      tied = reading;
       continue;
     }
-    // A folder that names one of the file's tied codes settles it.
-    const settled = best.length === 1 && tied.includes(best[0].code.dvdId) ? best[0] : null;
-    if (settled) return { found: { ...settled.code, part: null, exact: false }, candidates: tied, reason: "found" };
+    // A folder that names one of the name's tied codes settles it; the part is the name's.
+    const settled = best.length === 1 ? tied.best.find((c) => c.code.dvdId === best[0].code.dvdId) : undefined;
+    if (settled) return { found: found(settled, tied.text, false), candidates: codes(tied), reason: "found" };
     break;
   }
-  return { found: null, candidates: tied, reason: tied.length > 0 ? "ambiguous" : "no-code" };
+  if (tied !== null) return { found: null, candidates: codes(tied), reason: "ambiguous" };
+  return { found: null, candidates: [], reason: "no-code" };
+}
+
+function codes(reading: SegmentReading): string[] {
+  return reading.best.map((c) => c.code.dvdId);
 }
 
 export function findCode(input: string, knowledge?: CodeKnowledge): FoundCode | null {

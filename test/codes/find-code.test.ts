@@ -98,6 +98,8 @@ describe("readName: the rules between candidates", () => {
     expect(read("JAV/2019/MIDE-700 [1080p]/movie.mkv")).toBe("MIDE-700");
     expect(read("Actress/SSIS-001 title/video.mp4")).toBe("SSIS-001");
     expect(read("ABP-123/ABP-123 SSIS-001.mp4")).toBe("ABP-123");
+    expect(read("ABP-123/ABP-123 SSIS-001-cd2.mp4")).toBe("ABP-123 part 2");
+    expect(read("MIDE-700/ABP-123 SSIS-001.mp4")).toBe("ambiguous ABP-123 SSIS-001");
     expect(read("Downloads/video.mp4")).toBe("no-code");
     expect(read("C:\\Users\\me\\Videos\\IPX-535\\1.mp4")).toBe("IPX-535");
   });
