@@ -1,4 +1,4 @@
-import type { DetailedRecord } from "./record.js";
+import type { DetailedRecord } from "../model/record.js";
 
 /**
  * How a record is stored in movie_docs.doc: its JSON with the fields in the order of
@@ -24,32 +24,6 @@ type Stored = Omit<DetailedRecord, "extra"> & {
     galleryThumb: string[] | Range;
   };
 };
-
-/** The fields of a detailed record in the response schema's order (a test holds the two together). */
-export const RECORD_FIELDS = [
-  "contentId",
-  "dvdId",
-  "titleEn",
-  "titleJa",
-  "commentEn",
-  "commentJa",
-  "runtimeMins",
-  "releaseDate",
-  "makers",
-  "label",
-  "series",
-  "categories",
-  "actresses",
-  "actors",
-  "directors",
-  "authors",
-  "jacketFullUrl",
-  "jacketThumbUrl",
-  "site",
-  "serviceCode",
-  "extra",
-] as const;
-export const EXTRA_FIELDS = ["actressesRich", "sampleUrl", "galleryFull", "galleryThumb"] as const;
 
 /** The pattern of URLs that differ only by a counter 1..n, or null. */
 export function toRange(urls: string[]): Range | null {

@@ -1,5 +1,5 @@
 import { foldName, tagToken } from "./names.js";
-import type { NameKind } from "./record.js";
+import type { NameKind } from "../model/record.js";
 
 /** A parsed /query or /random filter. Names are already folded (foldName). */
 export interface CatalogFilter {

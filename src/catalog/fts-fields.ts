@@ -1,4 +1,4 @@
-import type { DetailedRecord, NameKind } from "./record.js";
+import type { DetailedRecord, NameKind } from "../model/record.js";
 import { indexText } from "./fts-text.js";
 import { recordTags, rowTags } from "./names.js";
 

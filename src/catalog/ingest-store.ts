@@ -3,7 +3,7 @@ import { endTurnSnapshot } from "./statements.js";
 import type { Db } from "./db.js";
 import { upsertRecordsInTx, type UpsertResult } from "./movies-write.js";
 import { orm } from "./orm.js";
-import type { IngestRecord } from "./record.js";
+import type { IngestRecord } from "../model/record.js";
 import { ingestLock, ingestRuns, providerState } from "./schema.js";
 
 export type RunRow = typeof ingestRuns.$inferSelect;

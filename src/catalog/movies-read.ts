@@ -1,6 +1,6 @@
 import type { Db } from "./db.js";
 import { decodeDoc } from "./doc-codec.js";
-import type { DetailedRecord } from "./record.js";
+import type { DetailedRecord } from "../model/record.js";
 import { recordJson, type RecordJson } from "./record-json.js";
 import { stmt } from "./statements.js";
 import { catalogVersion } from "./version.js";

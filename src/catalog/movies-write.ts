@@ -1,6 +1,6 @@
 import { hash } from "node:crypto";
 import type { Db } from "./db.js";
-import type { IngestRecord } from "./record.js";
+import type { IngestRecord } from "../model/record.js";
 import { encodeDoc } from "./doc-codec.js";
 import { ftsFields } from "./fts-fields.js";
 import { ftsKey } from "./fts-key.js";

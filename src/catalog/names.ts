@@ -1,4 +1,4 @@
-import type { DetailedRecord, NameKind } from "./record.js";
+import type { DetailedRecord, NameKind } from "../model/record.js";
 import type { AltNames } from "./fts-fields.js";
 
 const ASCII = /^[\x20-\x7e]*$/;

@@ -1,4 +1,4 @@
-import { EXTRA_FIELDS, RECORD_FIELDS } from "./doc-codec.js";
+import { EXTRA_FIELDS, FIELD_KINDS, RECORD_FIELDS, type FieldKind } from "../model/fields.js";
 
 /**
  * A record's JSON exactly as the response schema's serialiser writes it (UTF-8, as it
@@ -135,33 +135,10 @@ function galleryText(doc: View, g: Gallery, start: number): string {
   return `${text}]`;
 }
 
-type Kind = "s" | "s?" | "int" | "strings";
-
-const KIND: Record<Exclude<(typeof RECORD_FIELDS)[number], "extra">, Kind> = {
-  contentId: "s",
-  dvdId: "s",
-  titleEn: "s",
-  titleJa: "s",
-  commentEn: "s?",
-  commentJa: "s?",
-  runtimeMins: "int",
-  releaseDate: "s",
-  makers: "strings",
-  label: "s",
-  series: "s?",
-  categories: "strings",
-  actresses: "strings",
-  actors: "strings",
-  directors: "strings",
-  authors: "strings",
-  jacketFullUrl: "s",
-  jacketThumbUrl: "s",
-  site: "s",
-  serviceCode: "s",
-};
+type Kind = FieldKind;
 
 /** Each field's key as it is written before its value: `{"contentId":`, `,"dvdId":`, … */
-export const STEPS = RECORD_FIELDS.filter((f) => f !== "extra").map((f, i) => ({ field: f, key: `${i === 0 ? "{" : ","}"${f}":`, kind: KIND[f] }));
+export const STEPS = RECORD_FIELDS.filter((f) => f !== "extra").map((f, i) => ({ field: f, key: `${i === 0 ? "{" : ","}"${f}":`, kind: FIELD_KINDS[f] }));
 export const EXTRA_KEY = `,"extra":{"${EXTRA_FIELDS[0]}":`;
 const SAMPLE_KEY = `,"${EXTRA_FIELDS[1]}":`;
 const FULL_KEY = `,"${EXTRA_FIELDS[2]}":`;

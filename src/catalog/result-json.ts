@@ -1,6 +1,6 @@
 import { decodeDoc } from "./doc-codec.js";
 import { actressesEnd, EXTRA_KEY, STEPS, stringEnd, valueEnd } from "./record-json.js";
-import type { DetailedRecord } from "./record.js";
+import type { DetailedRecord } from "../model/record.js";
 
 /**
  * A search result (spec 2.3, and the extras javinfo.dev clients print) from a stored

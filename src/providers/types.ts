@@ -1,4 +1,4 @@
-import type { IngestRecord } from "../catalog/record.js";
+import type { IngestRecord } from "../model/record.js";
 import type { SortKey } from "../catalog/search.js";
 import type { ParsedCode } from "../codes/index.js";
 import type { HttpClient } from "../net/index.js";

@@ -1,3 +1,4 @@
+import { SERIALIZER_OPTS } from "../model/formats.js";
 import { randomUUID } from "node:crypto";
 import Fastify, { LogController, type FastifyInstance } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
@@ -30,6 +31,8 @@ export async function buildServer(deps: ServiceDeps, options: ServerOptions = {}
     trustProxy: deps.config.trustProxy,
     genReqId: () => randomUUID(),
     ajv: { customOptions: { removeAdditional: false, coerceTypes: "array", useDefaults: true } },
+    // The record schema's own formats (model/formats.ts) mean nothing to the serialiser.
+    serializerOpts: SERIALIZER_OPTS,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Only JSON bodies: without the text/plain parser a non-JSON POST is a 415.

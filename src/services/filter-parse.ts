@@ -1,6 +1,6 @@
 import { EMPTY_FILTER, type CatalogFilter } from "../catalog/filter-sql.js";
 import { foldName } from "../catalog/names.js";
-import type { NameKind } from "../catalog/record.js";
+import type { NameKind } from "../model/record.js";
 import { AppError, invalidParameter } from "../lib/errors.js";
 import { resolveProviders } from "./providers-param.js";
 import { parseFilterText, type RawFilter } from "./filter-terms.js";

@@ -36,7 +36,7 @@ import { Worker, type MessagePort } from "node:worker_threads";
 import { STAGED_VIDEO_COLUMNS, StagedVideos, StagingDb, type BatchStart, isStagedTable, stagedColumns, stagingDirFor, type StagedTable, type StagedVideo } from "../catalog/dump-staging.js";
 import type { Db } from "../catalog/db.js";
 import { prepareRecord, type PreparedRecord } from "../catalog/movies-write.js";
-import type { IngestRecord } from "../catalog/record.js";
+import type { IngestRecord } from "../model/record.js";
 import { openDumpFile, readCopyDumpBatches, type CopyEvent } from "../dump/copy-reader.js";
 import { TABLE_COLUMNS, columnIndex, dumpImageUrl, galleryRange } from "../dump/r18-dump-map.js";
 import { calendarDay } from "../providers/coerce.js";

@@ -1,6 +1,6 @@
 import { tryUpsertRecords } from "../catalog/movies-write.js";
 import type { Db } from "../catalog/db.js";
-import type { IngestRecord } from "../catalog/record.js";
+import type { IngestRecord } from "../model/record.js";
 import type { SortKey } from "../catalog/search.js";
 import type { ParsedCode } from "../codes/index.js";
 import type { ProviderRuntime } from "../providers/runtime.js";

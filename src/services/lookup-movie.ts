@@ -4,7 +4,7 @@ import { closestTextId } from "../catalog/search-relevance.js";
 import { readSnapshot } from "../catalog/statements.js";
 import { EMPTY_FILTER } from "../catalog/filter-sql.js";
 import { lookupCandidates, readName, type FoundCode, type ParsedCode } from "../codes/index.js";
-import type { DetailedRecord } from "../catalog/record.js";
+import type { DetailedRecord } from "../model/record.js";
 import type { RecordJson } from "../catalog/record-json.js";
 import { AppError } from "../lib/errors.js";
 import { catalogKnowledge } from "./code-knowledge.js";

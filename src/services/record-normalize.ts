@@ -1,9 +1,6 @@
-import { Compile } from "typebox/compile";
-import type { DetailedRecord, IngestRecord } from "../catalog/record.js";
+import type { DetailedRecord, IngestRecord } from "../model/record.js";
+import { recordProblems } from "../model/validate.js";
 import { parseCode } from "../codes/index.js";
-import { DetailedRecordSchema } from "../server/schemas/record.js";
-
-const checker = Compile(DetailedRecordSchema);
 
 const DAY = /^(\d{4}-\d{2}-\d{2})(?:[T ][0-9:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
@@ -62,15 +59,10 @@ export function normalizeImported(input: unknown): { record: DetailedRecord } | 
       galleryThumb: arr(extra.galleryThumb),
     },
   };
-  if (!checker.Check(candidate)) {
-    const first = [...checker.Errors(candidate)][0];
-    const where = first?.instancePath ? first.instancePath.replace(/^\//, "").replaceAll("/", ".") : "record";
-    return { error: `${where} ${first?.message ?? "is invalid"}` };
-  }
+  if (!day && typeof raw.releaseDate === "string") return { error: "releaseDate must be YYYY-MM-DD or an ISO 8601 timestamp" };
+  const problems = recordProblems(candidate);
+  if (problems.length > 0) return { error: problems.join("; ") };
   const record = candidate as DetailedRecord;
-  if (record.contentId.trim() === "" || record.dvdId.trim() === "") return { error: "contentId and dvdId must not be empty" };
-  if (!day) return { error: "releaseDate must be YYYY-MM-DD or an ISO 8601 timestamp" };
-  if (record.runtimeMins < 0) return { error: "runtimeMins must be >= 0" };
   const code = parseCode(record.dvdId);
   record.dvdId = code ? code.dvdId : record.dvdId.trim().toUpperCase();
   record.contentId = record.contentId.trim();

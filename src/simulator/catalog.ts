@@ -1,5 +1,5 @@
 /** The simulator's catalog: generated records plus the lookups and orders both sources need. */
-import type { IngestRecord } from "../catalog/record.js";
+import type { IngestRecord } from "../model/record.js";
 import { generateSampleRecords } from "../catalog/sample/generate.js";
 import { parseCode } from "../codes/index.js";
 import { dayOf } from "./ids.js";

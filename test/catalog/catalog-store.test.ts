@@ -7,7 +7,7 @@ import { countMatches, searchIds } from "../../src/catalog/search.js";
 import { buildMatch } from "../../src/catalog/fts-match.js";
 import { EMPTY_FILTER } from "../../src/catalog/filter-sql.js";
 import { foldName } from "../../src/catalog/names.js";
-import type { NameKind } from "../../src/catalog/record.js";
+import type { NameKind } from "../../src/model/record.js";
 import { makeIngest, tempCatalog } from "../helpers/build-app.js";
 
 const matchCount = (db: Db, text: string) => countMatches(db, { match: buildMatch(text), filter: EMPTY_FILTER });

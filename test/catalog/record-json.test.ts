@@ -1,8 +1,10 @@
 import Fastify, { type FastifyInstance } from "fastify";
+import { SERIALIZER_OPTS } from "../../src/model/formats.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decodeDoc, encodeDoc, EXTRA_FIELDS, RECORD_FIELDS } from "../../src/catalog/doc-codec.js";
+import { decodeDoc, encodeDoc } from "../../src/catalog/doc-codec.js";
+import { EXTRA_FIELDS, RECORD_FIELDS } from "../../src/model/fields.js";
 import { getMovieById } from "../../src/catalog/movies-read.js";
-import type { DetailedRecord } from "../../src/catalog/record.js";
+import type { DetailedRecord } from "../../src/model/record.js";
 import { recordJson } from "../../src/catalog/record-json.js";
 import { generateSampleRecords } from "../../src/catalog/sample/generate.js";
 import { DetailedRecordSchema, MovieResponseSchema, RandomResponseSchema } from "../../src/server/schemas/record.js";
@@ -34,7 +36,7 @@ const stored = (doc: string): StoredMovie => ({
 const bytes = (doc: string) => Buffer.from(doc);
 
 beforeAll(async () => {
-  app = Fastify();
+  app = Fastify({ serializerOpts: SERIALIZER_OPTS });
   const movie = { schema: { response: { 200: MovieResponseSchema } } };
   const random = { schema: { response: { 200: RandomResponseSchema } } };
   app.get("/movie/object", movie, async (_req, reply) =>

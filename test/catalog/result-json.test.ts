@@ -1,7 +1,8 @@
 import Fastify, { type FastifyInstance } from "fastify";
+import { SERIALIZER_OPTS } from "../../src/model/formats.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeDoc } from "../../src/catalog/doc-codec.js";
-import type { DetailedRecord } from "../../src/catalog/record.js";
+import type { DetailedRecord } from "../../src/model/record.js";
 import { resultFields, resultFieldsOf, searchResultJson } from "../../src/catalog/result-json.js";
 import { generateSampleRecords } from "../../src/catalog/sample/generate.js";
 import { QueryResponseSchema } from "../../src/server/schemas/record.js";
@@ -46,7 +47,7 @@ describe("a search result's JSON from the stored document", () => {
     results: page.map((r) => (raw ? searchResultJson(bytes(encodeDoc(r)), PAGE)! : resultOf(resultFieldsOf(r), PAGE))),
   });
   beforeAll(async () => {
-    app = Fastify();
+    app = Fastify({ serializerOpts: SERIALIZER_OPTS });
     const schema = { schema: { response: { 200: QueryResponseSchema } } };
     app.get("/object", schema, async (_req, reply) => queryResponse(reply, body(false)));
     app.get("/text", schema, async (_req, reply) => queryResponse(reply, body(true)));

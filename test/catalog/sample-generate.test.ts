@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { IngestRecord } from "../../src/catalog/record.js";
+import type { IngestRecord } from "../../src/model/record.js";
 import { generateSampleRecords, SAMPLE_PROVIDER } from "../../src/catalog/sample/generate.js";
 
 const take = (count: number, seed?: number, start?: number): IngestRecord[] => [

@@ -6,7 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { openCatalog, type Db } from "../../src/catalog/db.js";
 import { createKey } from "../../src/catalog/keys.js";
 import { upsertRecords } from "../../src/catalog/movies-write.js";
-import type { DetailedRecord, IngestRecord } from "../../src/catalog/record.js";
+import type { DetailedRecord, IngestRecord } from "../../src/model/record.js";
 import { loadConfig, type Config } from "../../src/config/load.js";
 import { buildServer } from "../../src/server/app.js";
 import type { ServiceDeps } from "../../src/services/deps.js";

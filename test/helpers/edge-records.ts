@@ -1,4 +1,4 @@
-import type { DetailedRecord } from "../../src/catalog/record.js";
+import type { DetailedRecord } from "../../src/model/record.js";
 import { makeRecord } from "./build-app.js";
 
 /** Strings a serialiser escapes, or might: quotes, backslashes, controls, lone and paired surrogates, separators. */

@@ -2,10 +2,10 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { SAMPLES } from "../helpers/sample-server.js";
 import { describe, expect, it } from "vitest";
-import type { IngestRecord } from "../../src/catalog/record.js";
+import type { IngestRecord } from "../../src/model/record.js";
 import { ProviderParseError } from "../../src/providers/errors.js";
 import { FanzaApiError, parseFanzaItem, parseFanzaItemList } from "../../src/providers/fanza/parse.js";
-import { validateIngestRecord } from "../../src/providers/validate.js";
+import { validateIngestRecord } from "../../src/model/validate.js";
 
 const DIR = path.resolve(SAMPLES, "fanza-api");
 

@@ -4,7 +4,7 @@ import { SAMPLES } from "../helpers/sample-server.js";
 import { describe, expect, it } from "vitest";
 import { ProviderParseError } from "../../src/providers/errors.js";
 import { parseR18Combined, parseR18DvdIdLookup } from "../../src/providers/r18dev/parse.js";
-import { validateIngestRecord } from "../../src/providers/validate.js";
+import { validateIngestRecord } from "../../src/model/validate.js";
 
 const DIR = path.resolve(SAMPLES, "r18dev");
 

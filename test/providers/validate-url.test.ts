@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isHttpUrl } from "../../src/providers/validate.js";
+import { isHttpUrl } from "../../src/model/formats.js";
 
 /** What the check must agree with: the WHATWG URL parser. */
 function byUrlParser(v: string): boolean {

@@ -3,7 +3,7 @@
  * catalog on first start and for million-record benchmarks. Record i depends
  * only on (seed, i), so callers may generate in batches of any size.
  */
-import type { IngestRecord, NameKind } from "../record.js";
+import type { IngestRecord, NameKind } from "../../model/record.js";
 import { codeForIndex } from "./codes.js";
 import { CATEGORIES, LABELS, MAKERS, SERIES } from "./labels.js";
 import { ACTORS, ACTRESSES, AUTHORS, DIRECTORS } from "./names.js";

@@ -3,7 +3,7 @@
  * content id then keyword, keyword search, and a crawl by release-date windows, newest
  * first. Credentials and limits come from ctx.settings; the clock from ctx.now().
  */
-import type { IngestRecord } from "../../catalog/record.js";
+import type { IngestRecord } from "../../model/record.js";
 import type { SortKey } from "../../catalog/search.js";
 import { contentIdToDvdId, dvdIdToContentIdGuess, parseCode, type ParsedCode } from "../../codes/index.js";
 import { ProviderParseError } from "../errors.js";

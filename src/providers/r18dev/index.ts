@@ -3,7 +3,7 @@
  * lists. r18.dev has no search. Fetch, parse and validate are separate: the HTTP client
  * comes in the context, parse.ts turns payloads into validated records.
  */
-import type { IngestRecord } from "../../catalog/record.js";
+import type { IngestRecord } from "../../model/record.js";
 import { dvdIdToContentIdGuess, parseCode, type ParsedCode } from "../../codes/index.js";
 import { ProviderParseError } from "../errors.js";
 import type { CrawlOptions, CrawlPage, LookupResult, Provider, ProviderContext } from "../types.js";

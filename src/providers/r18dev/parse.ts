@@ -1,11 +1,11 @@
-import type { DetailedRecord, IngestRecord, NameKind } from "../../catalog/record.js";
+import type { DetailedRecord, IngestRecord, NameKind } from "../../model/record.js";
 import { contentIdToDvdId, parseCode } from "../../codes/index.js";
 import {
   absoluteUrl, calendarDay, dmmThumbFromJacket, isObject, list, runtimeMinutes, serviceCodeFromUrl, str, uniq,
   type JsonObject,
 } from "../coerce.js";
 import { ProviderParseError } from "../errors.js";
-import { validateIngestRecord } from "../validate.js";
+import { validateIngestRecord } from "../../model/validate.js";
 
 const PROVIDER = "r18dev";
 const DMM_PICS = "https://pics.dmm.co.jp/";

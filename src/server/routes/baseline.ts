@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../catalog/db.js";
 import { getMoviesByIds, movieIdRange, type StoredMovie } from "../../catalog/movies-read.js";
-import type { DetailedRecord } from "../../catalog/record.js";
+import type { DetailedRecord } from "../../model/record.js";
 import { toSearchResult } from "../../services/search-catalog.js";
 import { MovieParamsSchema, QueryParamsSchema, RandomParamsSchema, type MovieParams, type QueryParams, type RandomParams } from "../schemas/params.js";
 import { MovieResponseSchema, QueryResponseSchema, RandomResponseSchema } from "../schemas/record.js";

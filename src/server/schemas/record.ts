@@ -1,54 +1,14 @@
-import { Type, type TSchema } from "typebox";
+import { Type } from "typebox";
+import { DetailedRecordSchema, MovieExtraSchema, recordFields } from "../../model/record.js";
 
 const Str = Type.String();
 const NullableStr = Type.Union([Type.String(), Type.Null()]);
 const Strings = Type.Array(Type.String());
 
-const recordFields = <E extends TSchema>(extra: E) => ({
-    contentId: Str,
-    dvdId: Str,
-    titleEn: Str,
-    titleJa: Str,
-    commentEn: NullableStr,
-    commentJa: NullableStr,
-    runtimeMins: Type.Integer(),
-    releaseDate: Type.String({ description: "YYYY-MM-DDT00:00:00.000Z" }),
-    makers: Strings,
-    label: Str,
-    series: NullableStr,
-    categories: Strings,
-    actresses: Strings,
-    actors: Strings,
-    directors: Strings,
-    authors: Strings,
-    jacketFullUrl: Str,
-    jacketThumbUrl: Str,
-    site: Str,
-    serviceCode: Str,
-    extra,
-});
-
-const extraFields = {
-  actressesRich: Type.Array(Type.Object({ name: Str, image: NullableStr })),
-  sampleUrl: NullableStr,
-  galleryFull: Strings,
-  galleryThumb: Strings,
-};
-
-/** Detailed video record (spec 2.1, 2.2). Also the shape `import` accepts. */
-export const DetailedRecordSchema = Type.Object(recordFields(Type.Object(extraFields)), { title: "Detailed video record" });
+export { DetailedRecordSchema };
 
 /** The /movie record: the detailed record, and in `extra` what was read from a q that was a file name. */
-const MovieRecordSchema = Type.Object(
-  recordFields(
-    Type.Object({
-      ...extraFields,
-      code: Type.Optional(Type.String({ description: "The code read from q, when q was a file name, a path or a code amid other words" })),
-      part: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { description: "The part or disc that q marks (cd2, -B, abp123-5), else null; with code" })),
-    }),
-  ),
-  { title: "Movie record" },
-);
+const MovieRecordSchema = Type.Object(recordFields(MovieExtraSchema), { title: "Movie record" });
 
 /** Search result (spec 2.3). */
 export const SearchResultSchema = Type.Object(

@@ -1,0 +1,99 @@
+import { Type, type Static, type TSchema } from "typebox";
+
+/**
+ * The detailed record of the spec (section 2.1), declared once. Everything else
+ * derives from this schema: the record's type, the API's response schemas
+ * (server/schemas), the validator every writer uses (validate.ts), the stored
+ * document's field order and the JSON writer's layout (fields.ts).
+ *
+ * Constraints a serialiser ignores but the validator checks: `\S` patterns for strings
+ * that must say something, `http-url` for absolute http(s) URLs, `utc-day` for
+ * `YYYY-MM-DDT00:00:00.000Z` on a real calendar day (formats.ts registers both).
+ */
+const Str = Type.String();
+const Said = Type.String({ pattern: "\\S" });
+const NullableStr = Type.Union([Type.String(), Type.Null()]);
+const Url = Type.String({ format: "http-url" });
+const NullableUrl = Type.Union([Url, Type.Null()]);
+const Names = Type.Array(Said);
+const Urls = Type.Array(Url);
+const closed = { additionalProperties: false } as const;
+
+export const ActressSchema = Type.Object({ name: Said, image: NullableUrl }, closed);
+
+const extraFields = {
+  actressesRich: Type.Array(ActressSchema),
+  sampleUrl: NullableUrl,
+  galleryFull: Urls,
+  galleryThumb: Urls,
+};
+
+/** The record's fields in wire order, around an `extra` object (the /movie answer widens it). */
+export const recordFields = <E extends TSchema>(extra: E) => ({
+  contentId: Said,
+  dvdId: Said,
+  titleEn: Str,
+  titleJa: Str,
+  commentEn: NullableStr,
+  commentJa: NullableStr,
+  runtimeMins: Type.Integer({ minimum: 0 }),
+  releaseDate: Type.String({ format: "utc-day", description: "YYYY-MM-DDT00:00:00.000Z" }),
+  makers: Names,
+  label: Str,
+  series: NullableStr,
+  categories: Names,
+  actresses: Names,
+  actors: Names,
+  directors: Names,
+  authors: Names,
+  jacketFullUrl: Url,
+  jacketThumbUrl: Url,
+  site: Said,
+  serviceCode: Str,
+  extra,
+});
+
+export const ExtraSchema = Type.Object(extraFields, closed);
+
+/** Detailed video record (spec 2.1, 2.2). Also the shape `import` accepts. */
+export const DetailedRecordSchema = Type.Object(recordFields(ExtraSchema), { title: "Detailed video record", ...closed });
+
+/** The /movie record's extra: the detailed one, and what was read from a q that was a file name. */
+export const MovieExtraSchema = Type.Object({
+  ...extraFields,
+  code: Type.Optional(Type.String({ description: "The code read from q, when q was a file name, a path or a code amid other words" })),
+  part: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { description: "The part or disc that q marks (cd2, -B, abp123-5), else null; with code" })),
+});
+
+export type DetailedRecord = Static<typeof DetailedRecordSchema>;
+
+/** Kinds of names a record carries; also the filter keys that match names. */
+export const NAME_KINDS = ["actress", "actor", "director", "author", "maker", "label", "series", "genre"] as const;
+export type NameKind = (typeof NAME_KINDS)[number];
+
+const NullableNumber = Type.Union([Type.Number(), Type.Null()]);
+
+/**
+ * What a provider (or an import) hands to the catalog: the record plus what the
+ * catalog needs beyond the wire shape (sort keys, the provider's page, names in
+ * the other language so filters and search match English and Japanese).
+ */
+export const IngestRecordSchema = Type.Object(
+  {
+    provider: Said,
+    record: DetailedRecordSchema,
+    /** URL of the record's page at the provider (search result `extra.url`). */
+    pageUrl: Url,
+    ratingAvg: NullableNumber,
+    ratingCount: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+    /** Popularity: higher is more popular (views, sales rank inverted, ...). */
+    popularity: NullableNumber,
+    /** Names in the other language (e.g. kanji of a romaji actress name), by kind. */
+    altNames: Type.Object(Object.fromEntries(NAME_KINDS.map((k) => [k, Type.Optional(Names)])) as Record<NameKind, ReturnType<typeof Type.Optional<typeof Names>>>, closed),
+    /** false for uncensored titles (FC2, HEYZO, Caribbeancom, 1pondo, ...). */
+    censored: Type.Boolean(),
+  },
+  closed,
+);
+
+export type IngestRecord = Static<typeof IngestRecordSchema>;
