@@ -2,7 +2,7 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "sqlite",
-  schema: "./src/catalog/schema.ts",
+  schema: "./src/catalog/store/schema.ts",
   out: "./migrations",
   dbCredentials: { url: "data/catalog.db" },
 });

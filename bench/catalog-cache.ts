@@ -10,7 +10,7 @@ import { benchCatalog, CACHE_DIR } from "./catalog-file.js";
 
 const ROOT = resolve(import.meta.dirname, "..");
 /** What decides the catalog's contents: its schema, its writer and the sample generator. */
-const SOURCES = ["migrations", "src/catalog"];
+const SOURCES = ["migrations", "src/catalog", "src/model", "src/samples/titles"];
 
 function files(dir: string): string[] {
   if (!existsSync(dir)) return [];

@@ -6,9 +6,9 @@
  *   node --import tsx bench/latency.ts --db data/catalog.db
  */
 import { parseArgs } from "node:util";
-import { openCatalog } from "../src/catalog/db.js";
-import { createKey } from "../src/catalog/keys.js";
-import { generateSampleRecords } from "../src/catalog/sample/generate.js";
+import { openCatalog } from "../src/catalog/store/db.js";
+import { createKey } from "../src/catalog/store/keys.js";
+import { generateSampleRecords } from "../src/samples/titles/generate.js";
 import { loadConfig } from "../src/config/load.js";
 import { buildServer } from "../src/server/app.js";
 import { benchCatalog } from "./catalog-file.js";

@@ -11,12 +11,14 @@ import { ensureBuilt } from "../scripts/build.mjs";
 export const ROOT = resolve(import.meta.dirname, "..");
 /** The build users run, so that the start-up measured is theirs. */
 export const ENTRY = ["dist/main.js"];
+/** The same server with the baseline routes (bench/serve.ts, built beside it). */
+const BENCH_SERVER = ["dist/bench-serve.js"];
 const children = new Set<ChildProcess>();
 
 /**
  * The environment of every child: loopback only, no live providers (a /movie miss
- * is answered from the catalog alone), no schedule, no sample data, the baseline
- * routes on, and no .env file of the developer's.
+ * is answered from the catalog alone), no schedule, no sample data, and no .env file
+ * of the developer's.
  */
 export function childEnv(dbPath: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {
@@ -30,7 +32,6 @@ export function childEnv(dbPath: string, extra: Record<string, string> = {}): No
     INGEST_CRON: "off",
     PROVIDER_R18DEV_ENABLED: "off",
     PROVIDER_FANZA_ENABLED: "off",
-    BENCH_ROUTES: "on",
     KEY_RATE_PER_MINUTE: "10000000",
     ...extra,
   };
@@ -107,12 +108,12 @@ export interface ServerProcess {
 }
 
 /**
- * Starts the server on a free port (PORT=0; the port is read from its "listening
+ * Starts the server (serve, with the baseline routes) on a free port (PORT=0; the port is read from its "listening
  * on" line) and waits until /health answers.
  */
 export async function startServer(env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<ServerProcess> {
   const t0 = performance.now();
-  const child = track(spawn(process.execPath, [...ENTRY, "serve"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] }));
+  const child = track(spawn(process.execPath, BENCH_SERVER, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] }));
   let output = "";
   const keep = (d: string) => (output = (output + d).slice(-20_000));
   child.stderr!.setEncoding("utf8").on("data", keep);

@@ -89,7 +89,7 @@ async function main(): Promise<void> {
 
     const key = (await runCli(["keys", "create", "--name", "bench", "--rate", "1000000000"], env, 60_000).done).stdout.trim().split("\n").pop()!;
     log("timing 3 starts to the first answered request");
-    const starts = await timeStarts(childEnv(servePath, { BENCH_ROUTES: "off" }), 3);
+    const starts = await timeStarts(childEnv(servePath), 3);
     server = await startServer(env);
     log(`server pid ${server.pid} at ${server.origin}`);
 

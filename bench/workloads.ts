@@ -3,7 +3,7 @@
  * requests. Each URL carries a tag (a /query's sort, a /movie hit or miss, an
  * endpoint in the mixed run) so latencies can be reported per tag.
  */
-import { generateSampleRecords } from "../src/catalog/sample/generate.js";
+import { generateSampleRecords } from "../src/samples/titles/generate.js";
 
 export interface TaggedPath {
   path: string;

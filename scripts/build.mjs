@@ -27,8 +27,10 @@ export const DIST = join(ROOT, "dist");
 export const ENTRY_POINTS = {
   main: "src/main.ts",
   "search-worker": "src/services/search-worker.ts",
-  "import-dump-worker": "src/services/import-dump-worker.ts",
-  "import-worker": "src/services/import-worker.ts",
+  "import-dump-worker": "src/import/dump/import-dump-worker.ts",
+  "import-worker": "src/import/file/import-worker.ts",
+  // The benchmark's server: serve plus the baseline routes, registered only by it.
+  "bench-serve": "bench/serve.ts",
 };
 /**
  * better-sqlite3 is a native addon; node-cron finds its daemon file through its own

@@ -1,9 +1,9 @@
 import { existsSync, statSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { writeSampleDump } from "../dump/sample-dump.js";
+import { writeSampleDump } from "../samples/dump/dump.js";
 import {
   DumpFormatError, DumpTruncatedError, importDump, type ImportDumpProgress, type ImportDumpSummary,
-} from "../services/import-dump.js";
+} from "../import/dump/import-dump.js";
 import { CliError, openCli, out } from "./context.js";
 
 const int = (n: number) => Math.round(n).toLocaleString("en-US");

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { importFile } from "../services/import-file.js";
+import { importFile } from "../import/file/import-file.js";
 import { CliError, err, openCli, out } from "./context.js";
 import { Progress } from "./progress.js";
 

@@ -1,7 +1,7 @@
 import { createWriteStream } from "node:fs";
 import { once } from "node:events";
 import { parseArgs } from "node:util";
-import { generateSampleRecords } from "../catalog/sample/generate.js";
+import { generateSampleRecords } from "../samples/titles/generate.js";
 import { loadSampleRecords } from "../services/first-start.js";
 import { CliError, openCli, out } from "./context.js";
 import { Progress } from "./progress.js";

@@ -2,7 +2,7 @@ import { createProviderRuntime } from "../providers/runtime.js";
 import { providerSetups } from "../providers/registry.js";
 import { runIngest, IngestBusyError } from "../ingest/run-ingest.js";
 import { startSchedule, type Schedule } from "../ingest/scheduler.js";
-import { buildServer } from "../server/app.js";
+import { buildServer, type ServerOptions } from "../server/app.js";
 import { ensureFirstKey, ensureSampleData } from "../services/first-start.js";
 import { LiveFallback } from "../services/live-fallback.js";
 import { SearchPool } from "../services/search-pool.js";
@@ -11,6 +11,11 @@ import { openCli, out } from "./context.js";
 
 /** serve: migrate, first-start duties, live providers, the ingest schedule, then listen until SIGINT/SIGTERM. */
 export async function serveCommand(): Promise<void> {
+  await serve();
+}
+
+/** The server as `serve` runs it; `options.routes` adds routes (the benchmark's baselines, bench/serve.ts). */
+export async function serve(options: Pick<ServerOptions, "routes"> = {}): Promise<void> {
   const { config, db } = openCli();
   const token = ensureFirstKey(db, config);
   if (token) {
@@ -33,7 +38,7 @@ export async function serveCommand(): Promise<void> {
   // A :memory: catalog cannot be shared with worker threads.
   const workers = config.databasePath === ":memory:" ? 0 : config.searchWorkers;
   const pool = workers > 0 ? new SearchPool(config.databasePath, config, workers) : null;
-  const app = await buildServer({ db, config, live, pool });
+  const app = await buildServer({ db, config, live, pool }, options);
   log = app.log;
   for (const s of providerSetups(config)) {
     if (s.enabled && s.unusable) app.log.warn({ provider: s.provider.name, reason: s.unusable }, "provider disabled");

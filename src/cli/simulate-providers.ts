@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { startSimulator, type FaultOptions, type SimulatorOptions } from "../simulator/index.js";
+import { startSimulator, type FaultOptions, type SimulatorOptions } from "../samples/simulator/index.js";
 import { CliError, out } from "./context.js";
 
 const USAGE = `simulate-providers --port P [--host H] [--records N] [--seed S] [--max-offset N]

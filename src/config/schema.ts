@@ -164,12 +164,6 @@ export const SETTINGS = {
   },
   httpTimeoutMs: { env: "HTTP_TIMEOUT_MS", default: "15000", help: "Timeout of one outbound request attempt, in ms.", parse: integer(100, 600_000) },
   httpMaxRetries: { env: "HTTP_MAX_RETRIES", default: "4", help: "Retries of an outbound request on network errors, 429 and 5xx.", parse: integer(0, 20) },
-  benchRoutes: {
-    env: "BENCH_ROUTES",
-    default: "off",
-    help: "Serve the constant baseline routes /bench/movie, /bench/query, /bench/random that npm run bench compares against.",
-    parse: onOff,
-  },
 } satisfies Record<string, SettingSpec<unknown>>;
 
 type Settings = typeof SETTINGS;

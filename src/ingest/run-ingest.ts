@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import type { Db } from "../catalog/db.js";
+import type { Db } from "../catalog/store/db.js";
 import {
   acquireIngestLock,
   commitPage,
@@ -9,8 +9,8 @@ import {
   releaseIngestLock,
   startRun,
   type LockHolder,
-} from "../catalog/ingest-store.js";
-import { writeWithoutWaiting } from "../catalog/no-wait.js";
+} from "../catalog/store/ingest-store.js";
+import { writeWithoutWaiting } from "../catalog/store/no-wait.js";
 import type { ProviderRuntime } from "../providers/runtime.js";
 import type { CrawlOptions } from "../providers/types.js";
 

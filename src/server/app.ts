@@ -3,11 +3,10 @@ import { randomUUID } from "node:crypto";
 import Fastify, { LogController, type FastifyInstance } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { ServiceDeps } from "../services/deps.js";
-import { knownProviders } from "../services/providers-param.js";
+import { knownProviders } from "./params/providers-param.js";
 import { registerAuth } from "./plugins/auth.js";
 import { registerDocs } from "./plugins/docs.js";
 import { registerErrorHandlers } from "./plugins/errors.js";
-import { registerBaselineRoutes } from "./routes/baseline.js";
 import { registerHealthRoute } from "./routes/health.js";
 import { registerMovieRoutes } from "./routes/movie.js";
 import { registerQueryRoutes } from "./routes/query.js";
@@ -19,6 +18,8 @@ export const VERSION = "0.1.0";
 
 export interface ServerOptions {
   logger?: boolean;
+  /** More routes, registered after the API's (the benchmark's baselines: bench/baseline-routes.ts). */
+  routes?: (app: FastifyInstance, ctx: RouteContext) => void;
 }
 
 /** The HTTP app: plugins and routes registered explicitly, in a fixed order. */
@@ -56,7 +57,7 @@ export async function buildServer(deps: ServiceDeps, options: ServerOptions = {}
   registerMovieRoutes(app, ctx);
   registerQueryRoutes(app, ctx);
   registerRandomRoutes(app, ctx);
-  if (deps.config.benchRoutes) registerBaselineRoutes(app, ctx);
+  options.routes?.(app, ctx);
   await app.ready();
   return app;
 }

@@ -1,5 +1,5 @@
-import type { Db } from "../catalog/db.js";
-import { hasDvdId, hasLabel } from "../catalog/movies-read.js";
+import type { Db } from "../catalog/store/db.js";
+import { hasDvdId, hasLabel } from "../catalog/store/movies-read.js";
 import { lookupCandidates, type CodeKnowledge } from "../codes/index.js";
 
 /** What the catalog knows of codes and labels, for reading names that hold more than one candidate. */

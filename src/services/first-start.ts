@@ -1,10 +1,10 @@
-import type { Db } from "../catalog/db.js";
-import { createKey, listKeys } from "../catalog/keys.js";
-import { getMeta, setMeta } from "../catalog/meta.js";
-import { BulkLoad } from "../catalog/bulk-load.js";
-import { prepareRecord } from "../catalog/movies-write.js";
-import { stmt } from "../catalog/statements.js";
-import { generateSampleRecords, SAMPLE_PROVIDER } from "../catalog/sample/generate.js";
+import type { Db } from "../catalog/store/db.js";
+import { createKey, listKeys } from "../catalog/store/keys.js";
+import { getMeta, setMeta } from "../catalog/store/meta.js";
+import { BulkLoad } from "../catalog/bulk/bulk-load.js";
+import { prepareRecord } from "../catalog/store/movies-write.js";
+import { stmt } from "../catalog/store/statements.js";
+import { generateSampleRecords, SAMPLE_PROVIDER } from "../samples/titles/generate.js";
 import type { Config } from "../config/load.js";
 
 /** With no key at all in the database, creates one; returns its token (to print once) or null. */

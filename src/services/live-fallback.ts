@@ -1,7 +1,7 @@
-import { tryUpsertRecords } from "../catalog/movies-write.js";
-import type { Db } from "../catalog/db.js";
+import { tryUpsertRecords } from "../catalog/store/movies-write.js";
+import type { Db } from "../catalog/store/db.js";
 import type { IngestRecord } from "../model/record.js";
-import type { SortKey } from "../catalog/search.js";
+import type { SortKey } from "../catalog/search/search.js";
 import type { ParsedCode } from "../codes/index.js";
 import type { ProviderRuntime } from "../providers/runtime.js";
 import type { ProviderSetup } from "../providers/registry.js";

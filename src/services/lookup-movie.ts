@@ -1,11 +1,11 @@
-import { catalogProviders, findByContentId, findByDvdId, getMovieById, type StoredMovie } from "../catalog/movies-read.js";
-import { buildMatch, buildPhrase } from "../catalog/fts-match.js";
-import { closestTextId } from "../catalog/search-relevance.js";
-import { readSnapshot } from "../catalog/statements.js";
-import { EMPTY_FILTER } from "../catalog/filter-sql.js";
+import { catalogProviders, findByContentId, findByDvdId, getMovieById, type StoredMovie } from "../catalog/store/movies-read.js";
+import { buildMatch, buildPhrase } from "../catalog/search/fts-match.js";
+import { closestTextId } from "../catalog/search/search-relevance.js";
+import { readSnapshot } from "../catalog/store/statements.js";
+import { EMPTY_FILTER } from "../catalog/search/filter-sql.js";
 import { lookupCandidates, readName, type FoundCode, type ParsedCode } from "../codes/index.js";
 import type { DetailedRecord } from "../model/record.js";
-import type { RecordJson } from "../catalog/record-json.js";
+import type { RecordJson } from "../catalog/store/record-json.js";
 import { AppError } from "../lib/errors.js";
 import { catalogKnowledge } from "./code-knowledge.js";
 import type { ServiceDeps } from "./deps.js";

@@ -1,7 +1,7 @@
-import { isEmptyFilter, type CatalogFilter } from "../catalog/filter-sql.js";
-import { getMoviesByIds, getRecordById, movieIdRange, type RecordDoc } from "../catalog/movies-read.js";
-import { countMatches, filteredIds, idMatches } from "../catalog/search.js";
-import { readSnapshot } from "../catalog/statements.js";
+import { isEmptyFilter, type CatalogFilter } from "../catalog/search/filter-sql.js";
+import { getMoviesByIds, getRecordById, movieIdRange, type RecordDoc } from "../catalog/store/movies-read.js";
+import { countMatches, filteredIds, idMatches } from "../catalog/search/search.js";
+import { readSnapshot } from "../catalog/store/statements.js";
 import type { ServiceDeps } from "./deps.js";
 
 /** Below this share of the id range, sampling lists the matching ids instead of probing. */

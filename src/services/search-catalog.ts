@@ -1,10 +1,10 @@
-import { buildMatch, buildPhrase, codePhrase } from "../catalog/fts-match.js";
-import { isEmptyFilter, type CatalogFilter } from "../catalog/filter-sql.js";
-import { getResultDocs, type StoredMovie } from "../catalog/movies-read.js";
-import { fieldsOfDoc, resultFieldsOf, searchResultJson, type ResultFields } from "../catalog/result-json.js";
-import type { Db } from "../catalog/db.js";
-import { countMatches, isCommonWord, searchIds, type SortKey } from "../catalog/search.js";
-import { readSnapshot } from "../catalog/statements.js";
+import { buildMatch, buildPhrase, codePhrase } from "../catalog/search/fts-match.js";
+import { isEmptyFilter, type CatalogFilter } from "../catalog/search/filter-sql.js";
+import { getResultDocs, type StoredMovie } from "../catalog/store/movies-read.js";
+import { fieldsOfDoc, resultFieldsOf, searchResultJson, type ResultFields } from "../catalog/store/result-json.js";
+import type { Db } from "../catalog/store/db.js";
+import { countMatches, isCommonWord, searchIds, type SortKey } from "../catalog/search/search.js";
+import { readSnapshot } from "../catalog/store/statements.js";
 import { findCode } from "../codes/index.js";
 import type { ServiceDeps } from "./deps.js";
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { generateSampleRecords } from "../../src/catalog/sample/generate.js";
+import { generateSampleRecords } from "../../src/samples/titles/generate.js";
+import { registerBaselineRoutes } from "../../bench/baseline-routes.js";
 import { buildTestApp, type TestApp } from "../helpers/build-app.js";
 
 let t: TestApp | null = null;
@@ -11,14 +12,14 @@ afterEach(async () => {
 const get = (app: TestApp, url: string, key: string | null = app.key) =>
   app.app.inject({ url, headers: key === null ? {} : { "x-service-key": key } });
 
-describe("baseline routes (BENCH_ROUTES)", () => {
-  it("are not served unless switched on", async () => {
+describe("baseline routes (bench/serve.ts)", () => {
+  it("are not served by the product's server", async () => {
     t = await buildTestApp([...generateSampleRecords({ count: 5 })]);
     expect((await get(t, "/bench/movie?q=x")).statusCode).toBe(404);
   });
 
   it("answer constants of the real answers' shape, behind the key check and the querystring schemas", async () => {
-    t = await buildTestApp([...generateSampleRecords({ count: 60 })], { BENCH_ROUTES: "on" });
+    t = await buildTestApp([...generateSampleRecords({ count: 60 })], {}, { routes: registerBaselineRoutes });
     const first = [...generateSampleRecords({ count: 1 })][0];
     expect((await get(t, "/bench/movie?q=abp1", null)).statusCode).toBe(401);
     expect((await get(t, "/bench/random?num=51")).statusCode).toBe(400);
@@ -43,7 +44,7 @@ describe("baseline routes (BENCH_ROUTES)", () => {
   });
 
   it("answer empty-shaped constants over an empty catalog", async () => {
-    t = await buildTestApp([], { BENCH_ROUTES: "on" });
+    t = await buildTestApp([], {}, { routes: registerBaselineRoutes });
     expect((await get(t, "/bench/movie?q=x")).json().result.contentId).toBe("");
     expect((await get(t, "/bench/random?num=5")).json()).toEqual([]);
     expect((await get(t, "/bench/query")).json()).toMatchObject({ count: 0, results: [] });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generateSampleRecords } from "../../src/catalog/sample/generate.js";
+import { generateSampleRecords } from "../../src/samples/titles/generate.js";
 import { parseCode } from "../../src/codes/index.js";
 import {
   broadQueryPaths,

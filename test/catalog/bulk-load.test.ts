@@ -1,13 +1,13 @@
 import { rmSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { BulkLoad, indexMergeFor, mergeFanIn } from "../../src/catalog/bulk-load.js";
-import { openCatalog, type Db } from "../../src/catalog/db.js";
-import { EMPTY_FILTER } from "../../src/catalog/filter-sql.js";
-import { buildMatch } from "../../src/catalog/fts-match.js";
-import { indexSegments } from "../../src/catalog/fts-maintenance.js";
-import { prepareRecord, upsertRecords } from "../../src/catalog/movies-write.js";
-import { generateSampleRecords } from "../../src/catalog/sample/generate.js";
-import { countMatches, searchIds, type SortKey } from "../../src/catalog/search.js";
+import { BulkLoad, indexMergeFor, mergeFanIn } from "../../src/catalog/bulk/bulk-load.js";
+import { openCatalog, type Db } from "../../src/catalog/store/db.js";
+import { EMPTY_FILTER } from "../../src/catalog/search/filter-sql.js";
+import { buildMatch } from "../../src/catalog/search/fts-match.js";
+import { indexSegments } from "../../src/catalog/search/fts-maintenance.js";
+import { prepareRecord, upsertRecords } from "../../src/catalog/store/movies-write.js";
+import { generateSampleRecords } from "../../src/samples/titles/generate.js";
+import { countMatches, searchIds, type SortKey } from "../../src/catalog/search/search.js";
 import { tempCatalog, tempCatalogEach } from "../helpers/build-app.js";
 
 const ftsConfig = (db: Db) => Object.fromEntries(db.prepare("SELECT k, v FROM movies_fts_config WHERE k <> 'version'").raw().all() as [string, unknown][]);

@@ -1,12 +1,12 @@
 import { rmSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Db } from "../../src/catalog/db.js";
-import { findByDvdId, catalogCounts, catalogProviders } from "../../src/catalog/movies-read.js";
-import { purgeProvider, upsertRecords } from "../../src/catalog/movies-write.js";
-import { countMatches, searchIds } from "../../src/catalog/search.js";
-import { buildMatch } from "../../src/catalog/fts-match.js";
-import { EMPTY_FILTER } from "../../src/catalog/filter-sql.js";
-import { foldName } from "../../src/catalog/names.js";
+import type { Db } from "../../src/catalog/store/db.js";
+import { findByDvdId, catalogCounts, catalogProviders } from "../../src/catalog/store/movies-read.js";
+import { purgeProvider, upsertRecords } from "../../src/catalog/store/movies-write.js";
+import { countMatches, searchIds } from "../../src/catalog/search/search.js";
+import { buildMatch } from "../../src/catalog/search/fts-match.js";
+import { EMPTY_FILTER } from "../../src/catalog/search/filter-sql.js";
+import { foldName } from "../../src/catalog/store/names.js";
 import type { NameKind } from "../../src/model/record.js";
 import { makeIngest, tempCatalog } from "../helpers/build-app.js";
 

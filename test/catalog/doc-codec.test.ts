@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { decodeDoc, encodeDoc, toRange } from "../../src/catalog/doc-codec.js";
-import { generateSampleRecords } from "../../src/catalog/sample/generate.js";
+import { decodeDoc, encodeDoc, toRange } from "../../src/catalog/store/doc-codec.js";
+import { generateSampleRecords } from "../../src/samples/titles/generate.js";
 import { makeRecord } from "../helpers/build-app.js";
 
 describe("stored document codec", () => {

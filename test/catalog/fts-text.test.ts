@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bigrams, indexText, queryTerms } from "../../src/catalog/fts-text.js";
-import { buildMatch, codePhrase } from "../../src/catalog/fts-match.js";
+import { bigrams, indexText, queryTerms } from "../../src/catalog/search/fts-text.js";
+import { buildMatch, codePhrase } from "../../src/catalog/search/fts-match.js";
 
 describe("fts text folding", () => {
   it("rewrites Japanese runs as overlapping bigrams and folds Latin text", () => {

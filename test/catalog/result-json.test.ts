@@ -1,10 +1,10 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { SERIALIZER_OPTS } from "../../src/model/formats.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { encodeDoc } from "../../src/catalog/doc-codec.js";
+import { encodeDoc } from "../../src/catalog/store/doc-codec.js";
 import type { DetailedRecord } from "../../src/model/record.js";
-import { resultFields, resultFieldsOf, searchResultJson } from "../../src/catalog/result-json.js";
-import { generateSampleRecords } from "../../src/catalog/sample/generate.js";
+import { resultFields, resultFieldsOf, searchResultJson } from "../../src/catalog/store/result-json.js";
+import { generateSampleRecords } from "../../src/samples/titles/generate.js";
 import { QueryResponseSchema } from "../../src/server/schemas/record.js";
 import { queryResponse } from "../../src/server/routes/json-text.js";
 import { resultOf } from "../../src/services/search-catalog.js";

@@ -1,13 +1,13 @@
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "../../src/catalog/db.js";
-import { buildMatch } from "../../src/catalog/fts-match.js";
-import { EMPTY_FILTER } from "../../src/catalog/filter-sql.js";
-import { upsertRecords } from "../../src/catalog/movies-write.js";
-import { generateSampleRecords } from "../../src/catalog/sample/generate.js";
-import { countMatches, searchIds, SORT_KEYS, PLAN_COSTS, WALK_FROM, type SearchSpec } from "../../src/catalog/search.js";
-import { foldName } from "../../src/catalog/names.js";
-import { openDatabase } from "../../src/catalog/db.js";
+import type { Db } from "../../src/catalog/store/db.js";
+import { buildMatch } from "../../src/catalog/search/fts-match.js";
+import { EMPTY_FILTER } from "../../src/catalog/search/filter-sql.js";
+import { upsertRecords } from "../../src/catalog/store/movies-write.js";
+import { generateSampleRecords } from "../../src/samples/titles/generate.js";
+import { countMatches, searchIds, SORT_KEYS, PLAN_COSTS, WALK_FROM, type SearchSpec } from "../../src/catalog/search/search.js";
+import { foldName } from "../../src/catalog/store/names.js";
+import { openDatabase } from "../../src/catalog/store/db.js";
 import { makeIngest, tempCatalog } from "../helpers/build-app.js";
 
 describe("search plans on a real catalog", () => {

@@ -1,9 +1,9 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
-import { openCatalog, type Db } from "../../src/catalog/db.js";
-import { createKey } from "../../src/catalog/keys.js";
-import { tryUpsertRecords, upsertRecords } from "../../src/catalog/movies-write.js";
-import { endTurnSnapshots, turnSnapshot } from "../../src/catalog/statements.js";
+import { openCatalog, type Db } from "../../src/catalog/store/db.js";
+import { createKey } from "../../src/catalog/store/keys.js";
+import { tryUpsertRecords, upsertRecords } from "../../src/catalog/store/movies-write.js";
+import { endTurnSnapshots, turnSnapshot } from "../../src/catalog/store/statements.js";
 import { makeIngest, tempCatalogEach } from "../helpers/build-app.js";
 
 const titles = (db: Db) => db.prepare("SELECT count(*) FROM movies").pluck().get() as number;

@@ -1,10 +1,10 @@
 import { readdirSync, rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "../../src/catalog/db.js";
-import { findByContentId } from "../../src/catalog/movies-read.js";
-import { writeSampleDump } from "../../src/dump/sample-dump.js";
-import { DumpTruncatedError, importDump, type ImportDumpOptions } from "../../src/services/import-dump.js";
+import type { Db } from "../../src/catalog/store/db.js";
+import { findByContentId } from "../../src/catalog/store/movies-read.js";
+import { writeSampleDump } from "../../src/samples/dump/dump.js";
+import { DumpTruncatedError, importDump, type ImportDumpOptions } from "../../src/import/dump/import-dump.js";
 import { tempCatalog } from "../helpers/build-app.js";
 import { TempDir, VIDEO_COLUMNS, baseBlocks, dumpText, snapshot } from "./helpers.js";
 

@@ -1,8 +1,8 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Db } from "../../src/catalog/db.js";
-import { copyEncode } from "../../src/dump/sample-rows.js";
+import type { Db } from "../../src/catalog/store/db.js";
+import { copyEncode } from "../../src/samples/dump/rows.js";
 
 export type Value = string | number | null;
 

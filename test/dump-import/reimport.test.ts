@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { findByContentId } from "../../src/catalog/movies-read.js";
-import { importDump } from "../../src/services/import-dump.js";
+import { findByContentId } from "../../src/catalog/store/movies-read.js";
+import { importDump } from "../../src/import/dump/import-dump.js";
 import { tempCatalog } from "../helpers/build-app.js";
 import { TempDir, baseBlocks, dumpText, snapshot } from "./helpers.js";
 

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { StagedVideos, StagingDb, isStagedTable, stagedColumns, type StagingPlan } from "../../src/catalog/dump-staging.js";
+import { StagedVideos, StagingDb, isStagedTable, stagedColumns, type StagingPlan } from "../../src/catalog/bulk/dump-staging.js";
 import { TempDir, baseBlocks } from "./helpers.js";
 
 describe("the staging database", () => {

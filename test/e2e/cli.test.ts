@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../src/catalog/db.js";
-import { verifyKey } from "../../src/catalog/keys.js";
+import { openDatabase } from "../../src/catalog/store/db.js";
+import { verifyKey } from "../../src/catalog/store/keys.js";
 import { makeRecord } from "../helpers/build-app.js";
 import { runCli } from "../helpers/run-cli.js";
 

@@ -3,13 +3,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openCatalog, type Db } from "../../src/catalog/db.js";
-import { createKey } from "../../src/catalog/keys.js";
-import { listRuns } from "../../src/catalog/ingest-store.js";
+import { openCatalog, type Db } from "../../src/catalog/store/db.js";
+import { createKey } from "../../src/catalog/store/keys.js";
+import { listRuns } from "../../src/catalog/store/ingest-store.js";
 import { runIngest } from "../../src/ingest/run-ingest.js";
 import { createProviderRuntime } from "../../src/providers/runtime.js";
 import { buildServer } from "../../src/server/app.js";
-import { startSimulator, type Simulator } from "../../src/simulator/index.js";
+import { startSimulator, type Simulator } from "../../src/samples/simulator/index.js";
 import { testConfig } from "../helpers/build-app.js";
 import { CLI_ENTRY, ROOT, runCliAsync } from "../helpers/run-cli.js";
 

@@ -3,12 +3,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import { openCatalog, type Db } from "../../src/catalog/db.js";
-import { createKey } from "../../src/catalog/keys.js";
-import { upsertRecords } from "../../src/catalog/movies-write.js";
+import { openCatalog, type Db } from "../../src/catalog/store/db.js";
+import { createKey } from "../../src/catalog/store/keys.js";
+import { upsertRecords } from "../../src/catalog/store/movies-write.js";
 import type { DetailedRecord, IngestRecord } from "../../src/model/record.js";
 import { loadConfig, type Config } from "../../src/config/load.js";
-import { buildServer } from "../../src/server/app.js";
+import { buildServer, type ServerOptions } from "../../src/server/app.js";
 import type { ServiceDeps } from "../../src/services/deps.js";
 import { LiveFallback } from "../../src/services/live-fallback.js";
 import { createProviderRuntime } from "../../src/providers/runtime.js";
@@ -58,7 +58,11 @@ export function testConfig(env: Record<string, string> = {}): Config {
  * `live`, the usable providers of the config (point PROVIDER_*_BASE_URL at a local
  * server) answer catalog misses.
  */
-export async function buildTestApp(records: IngestRecord[] = [], env: Record<string, string> = {}, options: { live?: boolean } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  records: IngestRecord[] = [],
+  env: Record<string, string> = {},
+  options: { live?: boolean; routes?: ServerOptions["routes"] } = {},
+): Promise<TestApp> {
   const { db, dir, path } = tempCatalog();
   const config = testConfig({ DATABASE_PATH: path, ...env });
   if (records.length) upsertRecords(db, records);
@@ -66,7 +70,7 @@ export async function buildTestApp(records: IngestRecord[] = [], env: Record<str
   const runtime = options.live ? createProviderRuntime(config) : null;
   const live = runtime ? new LiveFallback(db, runtime, { timeoutMs: config.liveTimeoutMs, negativeTtlMs: config.negativeCacheSeconds * 1000 }) : null;
   const deps: ServiceDeps = { db, config, live, pool: null };
-  const app = await buildServer(deps, { logger: false });
+  const app = await buildServer(deps, { logger: false, routes: options.routes });
   return {
     app,
     db,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../src/catalog/db.js";
-import { createKey, listKeys, revokeKey } from "../../src/catalog/keys.js";
+import { openDatabase } from "../../src/catalog/store/db.js";
+import { createKey, listKeys, revokeKey } from "../../src/catalog/store/keys.js";
 import { buildTestApp, makeIngest, type TestApp } from "../helpers/build-app.js";
 import { expectError, expectOk } from "./fixtures.js";
 

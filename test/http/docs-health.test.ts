@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { upsertRecords } from "../../src/catalog/movies-write.js";
-import { openDatabase } from "../../src/catalog/db.js";
+import { upsertRecords } from "../../src/catalog/store/movies-write.js";
+import { openDatabase } from "../../src/catalog/store/db.js";
 import { buildTestApp, makeIngest, type TestApp } from "../helpers/build-app.js";
 import { expectOk } from "./fixtures.js";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { upsertRecords } from "../../src/catalog/movies-write.js";
+import { upsertRecords } from "../../src/catalog/store/movies-write.js";
 import type { IngestRecord } from "../../src/model/record.js";
-import { generateSampleRecords } from "../../src/catalog/sample/generate.js";
+import { generateSampleRecords } from "../../src/samples/titles/generate.js";
 import { buildTestApp, makeIngest, type TestApp } from "../helpers/build-app.js";
 import { call, client, expectError, expectOk, expectQueryEnvelope, FORMS, MAX_SAFE, type Client } from "./fixtures.js";
 

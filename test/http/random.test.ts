@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateSampleRecords } from "../../src/catalog/sample/generate.js";
+import { generateSampleRecords } from "../../src/samples/titles/generate.js";
 import { buildTestApp, makeIngest, type TestApp } from "../helpers/build-app.js";
 import { call, client, expectDetailedRecord, expectError, expectOk, FORMS, type Client } from "./fixtures.js";
 

@@ -1,10 +1,10 @@
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openCatalog, type Db } from "../../src/catalog/db.js";
-import { acquireIngestLock, listRuns, releaseIngestLock } from "../../src/catalog/ingest-store.js";
+import { openCatalog, type Db } from "../../src/catalog/store/db.js";
+import { acquireIngestLock, listRuns, releaseIngestLock } from "../../src/catalog/store/ingest-store.js";
 import { IngestBusyError, runIngest } from "../../src/ingest/run-ingest.js";
 import { createProviderRuntime } from "../../src/providers/runtime.js";
-import { startSimulator, type Simulator } from "../../src/simulator/index.js";
+import { startSimulator, type Simulator } from "../../src/samples/simulator/index.js";
 import { tempCatalog, testConfig } from "../helpers/build-app.js";
 
 const NOW = new Date("2026-11-10T03:00:00Z");

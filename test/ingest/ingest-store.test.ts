@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { Db } from "../../src/catalog/db.js";
-import { openDatabase } from "../../src/catalog/db.js";
-import { acquireIngestLock, commitPage, getProviderState, listRuns, releaseIngestLock, startRun } from "../../src/catalog/ingest-store.js";
+import type { Db } from "../../src/catalog/store/db.js";
+import { openDatabase } from "../../src/catalog/store/db.js";
+import { acquireIngestLock, commitPage, getProviderState, listRuns, releaseIngestLock, startRun } from "../../src/catalog/store/ingest-store.js";
 import { makeIngest, tempCatalogEach } from "../helpers/build-app.js";
 
 describe("ingest lock, runs and checkpoints", () => {

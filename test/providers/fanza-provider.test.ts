@@ -3,15 +3,15 @@ import path from "node:path";
 import { SAMPLES } from "../helpers/sample-server.js";
 import { afterEach, describe, expect, it } from "vitest";
 import type { IngestRecord } from "../../src/model/record.js";
-import { generateSampleRecords } from "../../src/catalog/sample/generate.js";
+import { generateSampleRecords } from "../../src/samples/titles/generate.js";
 import { dvdIdToContentIdGuess, parseCode, type ParsedCode } from "../../src/codes/index.js";
 import { UpstreamError } from "../../src/net/index.js";
 import { fanzaProvider } from "../../src/providers/fanza/index.js";
 import { FanzaApiError, parseFanzaItem, parseFanzaItemList } from "../../src/providers/fanza/parse.js";
 import type { CrawlOptions, CrawlPage, ProviderContext } from "../../src/providers/types.js";
 import { validateIngestRecord } from "../../src/model/validate.js";
-import { compareDate, generateCatalog, type SimCatalog } from "../../src/simulator/catalog.js";
-import { renderFanzaEnvelope, renderFanzaItem } from "../../src/simulator/render-fanza.js";
+import { compareDate, generateCatalog, type SimCatalog } from "../../src/samples/simulator/catalog.js";
+import { renderFanzaEnvelope, renderFanzaItem } from "../../src/samples/simulator/render-fanza.js";
 import { sendJson, startServer, type Handler } from "../net/test-server.js";
 import { client, closeAll, context, simulator } from "../simulator/helpers.js";
 

@@ -3,13 +3,13 @@ import path from "node:path";
 import { SAMPLES } from "../helpers/sample-server.js";
 import { afterEach, describe, expect, it } from "vitest";
 import type { IngestRecord } from "../../src/model/record.js";
-import { generateSampleRecords } from "../../src/catalog/sample/generate.js";
+import { generateSampleRecords } from "../../src/samples/titles/generate.js";
 import { dvdIdToContentIdGuess, parseCode, type ParsedCode } from "../../src/codes/index.js";
 import { UpstreamError } from "../../src/net/index.js";
 import { parseR18Combined } from "../../src/providers/r18dev/parse.js";
 import { r18devProvider } from "../../src/providers/r18dev/index.js";
 import { validateIngestRecord } from "../../src/model/validate.js";
-import { renderR18 } from "../../src/simulator/render-r18.js";
+import { renderR18 } from "../../src/samples/simulator/render-r18.js";
 import { sendJson, startServer, type Handler } from "../net/test-server.js";
 import { client, closeAll, context, simulator } from "../simulator/helpers.js";
 

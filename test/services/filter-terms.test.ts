@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseFilterText } from "../../src/services/filter-terms.js";
-import { parseFilter } from "../../src/services/filter-parse.js";
+import { parseFilterText } from "../../src/server/params/filter-terms.js";
+import { parseFilter } from "../../src/server/params/filter-parse.js";
 import { AppError } from "../../src/lib/errors.js";
 
 describe("filter text", () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openCatalog } from "../../src/catalog/db.js";
-import { purgeProvider } from "../../src/catalog/movies-write.js";
+import { openCatalog } from "../../src/catalog/store/db.js";
+import { purgeProvider } from "../../src/catalog/store/movies-write.js";
 import { buildTestApp, makeIngest, type TestApp } from "../helpers/build-app.js";
 import { json, localServer, sample } from "../helpers/sample-server.js";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateSampleRecords } from "../../src/catalog/sample/generate.js";
+import { generateSampleRecords } from "../../src/samples/titles/generate.js";
 import { SearchPool } from "../../src/services/search-pool.js";
 import { buildTestApp, type TestApp } from "../helpers/build-app.js";
 

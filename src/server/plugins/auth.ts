@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { Db } from "../../catalog/db.js";
-import { tryTouchKeys, verifyKey, type ApiKeyInfo } from "../../catalog/keys.js";
-import { endTurnSnapshot, turnSnapshot } from "../../catalog/statements.js";
-import { catalogVersion } from "../../catalog/version.js";
+import type { Db } from "../../catalog/store/db.js";
+import { tryTouchKeys, verifyKey, type ApiKeyInfo } from "../../catalog/store/keys.js";
+import { endTurnSnapshot, turnSnapshot } from "../../catalog/store/statements.js";
+import { catalogVersion } from "../../catalog/store/version.js";
 import { AppError } from "../../lib/errors.js";
 import { KeyRateLimiter } from "./rate-limit.js";
 

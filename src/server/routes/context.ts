@@ -1,7 +1,7 @@
-import type { CatalogFilter } from "../../catalog/filter-sql.js";
+import type { CatalogFilter } from "../../catalog/search/filter-sql.js";
 import type { ServiceDeps } from "../../services/deps.js";
-import { parseFilter } from "../../services/filter-parse.js";
-import { parseProviders } from "../../services/providers-param.js";
+import { parseFilter } from "../params/filter-parse.js";
+import { parseProviders } from "../params/providers-param.js";
 
 /** What every route module receives from buildServer. */
 export interface RouteContext {

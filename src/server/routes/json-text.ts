@@ -1,6 +1,6 @@
 import type { FastifyReply } from "fastify";
-import type { RecordDoc } from "../../catalog/movies-read.js";
-import { joinJson, openExtra, type RecordJson } from "../../catalog/record-json.js";
+import type { RecordDoc } from "../../catalog/store/movies-read.js";
+import { joinJson, openExtra, type RecordJson } from "../../catalog/store/record-json.js";
 import type { DetailedRecord } from "../../model/record.js";
 import type { MovieAnswer } from "../../services/lookup-movie.js";
 import type { SearchAnswer, SearchResult } from "../../services/search-catalog.js";

@@ -1,0 +1,183 @@
+import type { Db } from "../store/db.js";
+import { ID_BITS } from "./fts-key.js";
+import { readSnapshot, stmt } from "../store/statements.js";
+import { catalogVersion } from "../store/version.js";
+
+/**
+ * The titles an FTS expression matches, as a bitset by movies.id, cached per connection
+ * until the catalog changes (as Elasticsearch caches filter bitsets). A sorted search
+ * over many matches then walks its sort index and keeps the rows whose bit is set, about
+ * 0.15 us a row, where testing a row against the FTS index costs 15-25 us and listing
+ * every match for SQLite ~0.4 us a match on every request.
+ *
+ * Exactness: an entry is only used at the catalog version it was read at (PRAGMA
+ * data_version and this connection's own writes, see version.ts), inside the caller's
+ * read transaction, so it holds exactly the matches a query would find at that moment.
+ * Memory: one bit per id up to the highest (125 KiB at 1,000,000 titles); at most
+ * BITS_CACHE_BYTES (8 MiB) a connection, least recently used entries dropped first.
+ */
+export const BITS_CACHE_BYTES = 8 * 1024 * 1024;
+
+export class IdBits {
+  constructor(
+    readonly words: Uint32Array,
+    readonly count: number,
+  ) {}
+
+  has(id: number): boolean {
+    const w = id >>> 5;
+    return w < this.words.length && (this.words[w] & (1 << (id & 31))) !== 0;
+  }
+
+  /** The ids in both (a new bitset; neither operand changes). */
+  and(other: IdBits): IdBits {
+    const n = Math.min(this.words.length, other.words.length);
+    const out = new Uint32Array(n);
+    let count = 0;
+    for (let i = 0; i < n; i++) {
+      const w = this.words[i] & other.words[i];
+      out[i] = w;
+      if (w !== 0) count += popcount(w);
+    }
+    return new IdBits(out, count);
+  }
+}
+
+function popcount(w: number): number {
+  w -= (w >>> 1) & 0x55555555;
+  w = (w & 0x33333333) + ((w >>> 2) & 0x33333333);
+  return (((w + (w >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+interface Cache {
+  version: string;
+  /** When this connection first saw the version (Date.now()). */
+  since: number;
+  entries: Map<string, IdBits>;
+  bytes: number;
+  walks: Map<string, WalkPrefix>;
+}
+
+/**
+ * The matches of a walk found so far from the top of a sort order (`ids`, in order),
+ * the index rows read to find them (`at`), and whether the index ended. Kept with the
+ * bitsets, for the same catalog version: at most WALK_PREFIX_MAX ids each and
+ * WALK_PREFIXES walks a connection (~4 MiB at most, far less as pages are shallow).
+ */
+export interface WalkPrefix {
+  ids: number[];
+  at: number;
+  done: boolean;
+}
+
+export const WALK_PREFIX_MAX = 2000;
+const WALK_PREFIXES = 256;
+
+/** The catalog counts as settled once its version has held this long. */
+export const SETTLED_MS = 10_000;
+
+const caches = new WeakMap<Db, Cache>();
+
+function cacheOf(db: Db): Cache {
+  const version = catalogVersion(db);
+  let c = caches.get(db);
+  if (!c || c.version !== version) {
+    c = { version, since: Date.now(), entries: new Map(), bytes: 0, walks: new Map() };
+    caches.set(db, c);
+  }
+  return c;
+}
+
+/**
+ * Whether the catalog has not changed for SETTLED_MS: a bitset read now will likely
+ * serve several searches. While an ingest writes, every commit drops the cache.
+ */
+export function catalogSettled(db: Db): boolean {
+  return Date.now() - cacheOf(db).since >= SETTLED_MS;
+}
+
+/** The walk kept under `key` at the catalog's current version (a new, empty one if none). */
+export function walkPrefix(db: Db, key: string): WalkPrefix {
+  const c = cacheOf(db);
+  let w = c.walks.get(key);
+  if (w) c.walks.delete(key);
+  else w = { ids: [], at: 0, done: false };
+  c.walks.set(key, w);
+  if (c.walks.size > WALK_PREFIXES) c.walks.delete(c.walks.keys().next().value as string);
+  return w;
+}
+
+/** The cached bitset of an FTS expression at the catalog's current version, if any. */
+export function cachedBits(db: Db, fts: string): IdBits | undefined {
+  const c = cacheOf(db);
+  const hit = c.entries.get(fts);
+  if (hit) {
+    c.entries.delete(fts);
+    c.entries.set(fts, hit);
+  }
+  return hit;
+}
+
+/**
+ * Reads every match of an FTS expression into a bitset and caches it. The ids come
+ * back as comma-separated strings of BUILD_CHUNK each, in key order (a row at a time
+ * through the driver costs about twice as much; strings of megabytes, made by
+ * SQLite's allocator and copied into the heap, left the server holding tens of MB more).
+ */
+export function buildBits(db: Db, fts: string): IdBits {
+  return readSnapshot(db, () => build(db, fts));
+}
+
+const BUILD_CHUNK = 16_384;
+
+function build(db: Db, fts: string): IdBits {
+  const c = cacheOf(db);
+  const maxId = (stmt(db, "SELECT max(id) FROM movies").pluck().get() as number | null) ?? 0;
+  const words = new Uint32Array((maxId >>> 5) + 1);
+  // Keys are bound through CAST: a JS number is bound as REAL, which FTS5 does not take as a rowid bound.
+  const chunk = stmt<[string, number, number], { ids: string | null; last: number | null; n: number }>(
+    db,
+    `SELECT group_concat(rowid % ${ID_BITS}) AS ids, max(rowid) AS last, count(*) AS n FROM
+       (SELECT rowid FROM movies_fts WHERE movies_fts MATCH ? AND rowid > CAST(? AS INTEGER) ORDER BY rowid LIMIT ?)`,
+  );
+  let count = 0;
+  let above = -1;
+  for (;;) {
+    const { ids, last, n } = chunk.get(fts, above, BUILD_CHUNK) as { ids: string | null; last: number | null; n: number };
+    if (ids !== null) {
+      let v = 0;
+      for (let i = 0, len = ids.length; i <= len; i++) {
+        const ch = i < len ? ids.charCodeAt(i) : 44;
+        if (ch !== 44) {
+          v = v * 10 + ch - 48;
+          continue;
+        }
+        // In one read transaction no match has an id above max(id).
+        if (v <= maxId) {
+          const w = v >>> 5;
+          const bit = 1 << (v & 31);
+          if ((words[w] & bit) === 0) count++;
+          words[w] |= bit;
+        }
+        v = 0;
+      }
+    }
+    if (n < BUILD_CHUNK || last === null) break;
+    above = last;
+  }
+  const bits = new IdBits(words, count);
+  const bytes = words.byteLength + fts.length * 2 + 64;
+  if (bytes <= BITS_CACHE_BYTES) {
+    const old = c.entries.get(fts);
+    if (old) c.bytes -= old.words.byteLength + fts.length * 2 + 64;
+    c.entries.delete(fts);
+    c.entries.set(fts, bits);
+    c.bytes += bytes;
+    for (const [key, gone] of c.entries) {
+      if (c.bytes <= BITS_CACHE_BYTES) break;
+      c.entries.delete(key);
+      c.bytes -= gone.words.byteLength + key.length * 2 + 64;
+    }
+  }
+  return bits;
+}

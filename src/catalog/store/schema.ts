@@ -1,0 +1,112 @@
+import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+/**
+ * One narrow row per (provider, contentId): the columns records are looked up,
+ * filtered and sorted by. Narrow so that sorting thousands of matches by release
+ * date reads a few pages, not one page per record; the record itself is in
+ * movie_docs. The FTS5 index (text and filter tags) lives in the custom migration.
+ */
+export const movies = sqliteTable(
+  "movies",
+  {
+    id: integer("id").primaryKey(),
+    provider: text("provider").notNull(),
+    contentId: text("content_id").notNull(),
+    dvdId: text("dvd_id").notNull(),
+    serviceCode: text("service_code").notNull(),
+    site: text("site").notNull(),
+    releaseDate: text("release_date").notNull(),
+    runtimeMins: integer("runtime_mins").notNull(),
+    censored: integer("censored").notNull(),
+    ratingAvg: real("rating_avg"),
+    ratingCount: integer("rating_count"),
+    popularity: integer("popularity"),
+    hash: text("hash").notNull(),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+    /** This row's rowid in movies_fts: release order (see src/catalog/search/fts-key.ts). */
+    ftsKey: integer("fts_key").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("movies_provider_content_id").on(t.provider, t.contentId),
+    index("movies_dvd_id").on(t.dvdId),
+    index("movies_release").on(t.releaseDate, t.id),
+    // The sorts other than release also hold fts_key, so walking one against a list of
+    // matches (src/catalog/search/search.ts) reads the index alone.
+    index("movies_updated").on(t.updatedAt, t.id, t.ftsKey),
+    index("movies_rating").on(t.ratingAvg, t.ratingCount, t.id, t.ftsKey),
+    index("movies_popularity").on(t.popularity, t.id, t.ftsKey),
+  ],
+);
+
+/** The detailed record (JSON, as served) and what the index derives from it, by movies.id. */
+export const movieDocs = sqliteTable("movie_docs", {
+  id: integer("id").primaryKey(),
+  pageUrl: text("page_url").notNull(),
+  doc: text("doc").notNull(),
+  altNames: text("alt_names").notNull(),
+});
+
+/** API keys: only the SHA-256 of the token is kept. */
+export const apiKeys = sqliteTable("api_keys", {
+  id: integer("id").primaryKey(),
+  name: text("name").notNull(),
+  keyHash: text("key_hash").notNull().unique(),
+  keyPrefix: text("key_prefix").notNull(),
+  ratePerMinute: integer("rate_per_minute").notNull(),
+  createdAt: integer("created_at").notNull(),
+  lastUsedAt: integer("last_used_at"),
+  revokedAt: integer("revoked_at"),
+});
+
+/** Small facts about the catalog itself (e.g. whether sample data was loaded once). */
+export const meta = sqliteTable("meta", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});
+
+/** One row per ingest run (CLI or schedule): what it did and how it ended. */
+export const ingestRuns = sqliteTable(
+  "ingest_runs",
+  {
+    id: integer("id").primaryKey(),
+    provider: text("provider").notNull(),
+    trigger: text("trigger").notNull(),
+    status: text("status").notNull(),
+    startedAt: integer("started_at").notNull(),
+    finishedAt: integer("finished_at"),
+    heartbeatAt: integer("heartbeat_at").notNull(),
+    pages: integer("pages").notNull().default(0),
+    added: integer("added").notNull().default(0),
+    updated: integer("updated").notNull().default(0),
+    skipped: integer("skipped").notNull().default(0),
+    errors: integer("errors").notNull().default(0),
+    requests: integer("requests").notNull().default(0),
+    lastError: text("last_error"),
+    owner: text("owner").notNull(),
+  },
+  (t) => [index("ingest_runs_provider_started").on(t.provider, t.startedAt)],
+);
+
+/** Crawl state per provider, in columns: the checkpoint a killed run resumes from. */
+export const providerState = sqliteTable("provider_state", {
+  provider: text("provider").primaryKey(),
+  /** Where the next page starts; null = the last crawl finished. */
+  cursor: text("cursor"),
+  /** What the cursor belongs to (e.g. a hash of the codes list); another scope starts afresh. */
+  scope: text("scope"),
+  updatedAt: integer("updated_at").notNull(),
+  lastSuccessAt: integer("last_success_at"),
+  failureCount: integer("failure_count").notNull().default(0),
+  lastError: text("last_error"),
+});
+
+/** The ingest lock: one writer at a time, across the server's schedule and CLI runs. */
+export const ingestLock = sqliteTable("ingest_lock", {
+  name: text("name").primaryKey(),
+  owner: text("owner").notNull(),
+  pid: integer("pid").notNull(),
+  host: text("host").notNull(),
+  acquiredAt: integer("acquired_at").notNull(),
+  heartbeatAt: integer("heartbeat_at").notNull(),
+});
