@@ -1,8 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import type { Db } from "../src/catalog/store/db.js";
-import { getMoviesByIds, movieIdRange, type StoredMovie } from "../src/catalog/store/movies-read.js";
+import { getMoviesByIds, movieIdRange, type Db, type StoredMovie } from "../src/catalog/index.js";
 import type { DetailedRecord } from "../src/model/record.js";
-import { toSearchResult } from "../src/services/search-catalog.js";
+import { toSearchResult } from "../src/model/search-result.js";
 import { MovieParamsSchema, QueryParamsSchema, RandomParamsSchema, type MovieParams, type QueryParams, type RandomParams } from "../src/server/schemas/params.js";
 import { MovieResponseSchema, QueryResponseSchema, RandomResponseSchema } from "../src/server/schemas/record.js";
 import { KEYED_ERRORS } from "../src/server/schemas/responses.js";
@@ -51,7 +50,7 @@ function lowestRecords(db: Db, n: number): StoredMovie[] {
 export function baselineAnswers(db: Db) {
   const movies = lowestRecords(db, MAX_RANDOM);
   const first = movies[0];
-  const results = movies.slice(0, QUERY_PAGE).map(toSearchResult);
+  const results = movies.slice(0, QUERY_PAGE).map((m) => toSearchResult(m.record, m.pageUrl));
   return {
     source: first?.provider ?? "",
     record: first?.record ?? EMPTY_RECORD,

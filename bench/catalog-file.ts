@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { resolve } from "node:path";
-import { openCatalog, type Db } from "../src/catalog/store/db.js";
+import { openCatalog, type Db } from "../src/catalog/index.js";
 import { loadSampleRecords } from "../src/services/first-start.js";
 
 export const CACHE_DIR = resolve(import.meta.dirname, ".cache");

@@ -6,8 +6,7 @@
  *   node --import tsx bench/latency.ts --db data/catalog.db
  */
 import { parseArgs } from "node:util";
-import { openCatalog } from "../src/catalog/store/db.js";
-import { createKey } from "../src/catalog/store/keys.js";
+import { createKey, openCatalog } from "../src/catalog/index.js";
 import { generateSampleRecords } from "../src/samples/titles/generate.js";
 import { loadConfig } from "../src/config/load.js";
 import { buildServer } from "../src/server/app.js";

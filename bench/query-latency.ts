@@ -6,8 +6,7 @@
  *   node --import tsx bench/query-latency.ts --db data/catalog.db --repeat 5
  */
 import { parseArgs } from "node:util";
-import { openCatalog } from "../src/catalog/store/db.js";
-import { createKey } from "../src/catalog/store/keys.js";
+import { createKey, openCatalog } from "../src/catalog/index.js";
 import { loadConfig } from "../src/config/load.js";
 import { buildServer } from "../src/server/app.js";
 import { currentBenchCatalog } from "./catalog-cache.js";

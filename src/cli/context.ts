@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { getPriority, setPriority } from "node:os";
-import { openCatalog, type Db } from "../catalog/store/db.js";
+import { openCatalog, type Db } from "../catalog/index.js";
 import { ConfigError, loadProcessConfig, type Config } from "../config/load.js";
 
 export class CliError extends Error {}

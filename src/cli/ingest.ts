@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { listRuns } from "../catalog/store/ingest-store.js";
+import { listRuns } from "../catalog/index.js";
 import { IngestBusyError, runIngest } from "../ingest/run-ingest.js";
 import { createProviderRuntime } from "../providers/runtime.js";
 import { providerSetups } from "../providers/registry.js";

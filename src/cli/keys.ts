@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { createKey, listKeys, revokeKey } from "../catalog/store/keys.js";
+import { createKey, listKeys, revokeKey } from "../catalog/index.js";
 import { CliError, openCli, out } from "./context.js";
 
 const iso = (ms: number | null) => (ms === null ? "-" : new Date(ms).toISOString());

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { purgeProvider } from "../catalog/store/movies-write.js";
+import { purgeProvider } from "../catalog/index.js";
 import { CliError, openCli, out } from "./context.js";
 
 /** purge --provider NAME: removes every record of that provider (e.g. `sample`). */

@@ -1,16 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import type { Db } from "../catalog/store/db.js";
-import {
-  acquireIngestLock,
-  commitPage,
-  finishRun,
-  getProviderState,
-  releaseIngestLock,
-  startRun,
-  type LockHolder,
-} from "../catalog/store/ingest-store.js";
-import { writeWithoutWaiting } from "../catalog/store/no-wait.js";
+import { acquireIngestLock, commitPage, finishRun, getProviderState, releaseIngestLock, startRun, writeWithoutWaiting, type Db, type LockHolder } from "../catalog/index.js";
 import type { ProviderRuntime } from "../providers/runtime.js";
 import type { CrawlOptions } from "../providers/types.js";
 

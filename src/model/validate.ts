@@ -16,7 +16,7 @@ function problemsOf(checker: Checker, value: unknown, prefix: string): string[] 
   const problems: string[] = [];
   for (const e of checker.Errors(value)) {
     const path = prefix + e.instancePath.replace(/^\//, "").replaceAll("/", ".");
-    const line = `${path.replace(/\.$/, "") || "value"}: ${e.message}`;
+    const line = `${path.replace(/\.$/, "") || "record"}: ${e.message}`;
     if (!problems.includes(line)) problems.push(line);
   }
   return problems;
@@ -37,8 +37,8 @@ export function validateIngestRecord(r: IngestRecord): string[] {
   return problemsOf(ingestChecker, r, "");
 }
 
-/** Problems of a detailed record alone, with `record.`-prefixed paths; empty when valid. */
-export function recordProblems(r: unknown): string[] {
-  if (recordChecker.Check(r)) return titleProblem(r, "record.");
-  return problemsOf(recordChecker, r, "record.");
+/** Problems of a detailed record alone, each path after `prefix`; empty when valid. */
+export function recordProblems(r: unknown, prefix = ""): string[] {
+  if (recordChecker.Check(r)) return titleProblem(r, prefix);
+  return problemsOf(recordChecker, r, prefix);
 }

@@ -1,5 +1,5 @@
 import type { IngestRecord } from "../model/record.js";
-import type { SortKey } from "../catalog/search/search.js";
+import type { SortKey } from "../catalog/index.js";
 import type { ParsedCode } from "../codes/index.js";
 import type { HttpClient } from "../net/index.js";
 

@@ -4,6 +4,7 @@ import Fastify, { LogController, type FastifyInstance } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { ServiceDeps } from "../services/deps.js";
 import { knownProviders } from "./params/providers-param.js";
+import { ApiKeys } from "../services/api-keys.js";
 import { registerAuth } from "./plugins/auth.js";
 import { registerDocs } from "./plugins/docs.js";
 import { registerErrorHandlers } from "./plugins/errors.js";
@@ -48,7 +49,7 @@ export async function buildServer(deps: ServiceDeps, options: ServerOptions = {}
     reply.header("x-request-id", request.id);
   });
   registerErrorHandlers(app);
-  registerAuth(app, deps.db);
+  registerAuth(app, new ApiKeys(deps.db));
   await registerDocs(app, VERSION);
 
   const liveNames = deps.live?.names() ?? [];

@@ -1,5 +1,4 @@
-import type { Db } from "../catalog/store/db.js";
-import { hasDvdId, hasLabel } from "../catalog/store/movies-read.js";
+import { hasDvdId, hasLabel, type Db } from "../catalog/index.js";
 import { lookupCandidates, type CodeKnowledge } from "../codes/index.js";
 
 /** What the catalog knows of codes and labels, for reading names that hold more than one candidate. */

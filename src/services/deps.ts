@@ -1,4 +1,4 @@
-import type { Db } from "../catalog/store/db.js";
+import type { Db } from "../catalog/index.js";
 import type { Config } from "../config/load.js";
 import type { LiveFallback } from "./live-fallback.js";
 import type { SearchPool } from "./search-pool.js";

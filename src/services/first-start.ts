@@ -1,9 +1,4 @@
-import type { Db } from "../catalog/store/db.js";
-import { createKey, listKeys } from "../catalog/store/keys.js";
-import { getMeta, setMeta } from "../catalog/store/meta.js";
-import { BulkLoad } from "../catalog/bulk/bulk-load.js";
-import { prepareRecord } from "../catalog/store/movies-write.js";
-import { stmt } from "../catalog/store/statements.js";
+import { BulkLoad, createKey, getMeta, isCatalogEmpty, listKeys, prepareRecord, setMeta, type Db } from "../catalog/index.js";
 import { generateSampleRecords, SAMPLE_PROVIDER } from "../samples/titles/generate.js";
 import type { Config } from "../config/load.js";
 
@@ -41,7 +36,7 @@ export function loadSampleRecords(
  */
 export function ensureSampleData(db: Db, config: Config): number {
   if (!config.sampleData || getMeta(db, "sample_loaded") !== null) return 0;
-  const empty = stmt(db, "SELECT 1 FROM movies LIMIT 1").get() === undefined;
+  const empty = isCatalogEmpty(db);
   if (!empty) return 0;
   const added = loadSampleRecords(db, config.sampleCount);
   setMeta(db, "sample_loaded", new Date().toISOString());

@@ -1,7 +1,5 @@
-import { tryUpsertRecords } from "../catalog/store/movies-write.js";
-import type { Db } from "../catalog/store/db.js";
+import { tryUpsertRecords, type Db, type SortKey } from "../catalog/index.js";
 import type { IngestRecord } from "../model/record.js";
-import type { SortKey } from "../catalog/search/search.js";
 import type { ParsedCode } from "../codes/index.js";
 import type { ProviderRuntime } from "../providers/runtime.js";
 import type { ProviderSetup } from "../providers/registry.js";

@@ -1,11 +1,6 @@
-import { catalogProviders, findByContentId, findByDvdId, getMovieById, type StoredMovie } from "../catalog/store/movies-read.js";
-import { buildMatch, buildPhrase } from "../catalog/search/fts-match.js";
-import { closestTextId } from "../catalog/search/search-relevance.js";
-import { readSnapshot } from "../catalog/store/statements.js";
-import { EMPTY_FILTER } from "../catalog/search/filter-sql.js";
+import { catalogProviders, closestTitleId, findByContentId, findByDvdId, getMovieById, type RecordJson, type StoredMovie } from "../catalog/index.js";
 import { lookupCandidates, readName, type FoundCode, type ParsedCode } from "../codes/index.js";
 import type { DetailedRecord } from "../model/record.js";
-import type { RecordJson } from "../catalog/store/record-json.js";
 import { AppError } from "../lib/errors.js";
 import { catalogKnowledge } from "./code-knowledge.js";
 import type { ServiceDeps } from "./deps.js";
@@ -96,10 +91,7 @@ function lookupCatalog(deps: ServiceDeps, q: string, code: FoundCode | null, pro
  * null when none is close.
  */
 export function bestTextMatchId(deps: ServiceDeps, q: string, providers: string[] | null): number | null {
-  const words = buildMatch(q, { prefixLast: false });
-  const phrase = buildPhrase(q);
-  if (words === null || phrase === null) return null;
-  return readSnapshot(deps.db, () => closestTextId(deps.db, words, phrase, { ...EMPTY_FILTER, providers }));
+  return closestTitleId(deps.db, q, providers);
 }
 
 async function bestTextMatch(deps: ServiceDeps, q: string, providers: string[] | null): Promise<StoredMovie | null> {

@@ -3,8 +3,7 @@
  * matches half the catalog never stalls the event loop that serves /movie.
  */
 import { parentPort, workerData } from "node:worker_threads";
-import { openDatabase } from "../catalog/store/db.js";
-import { catalogSettled } from "../catalog/search/match-bits.js";
+import { catalogSettled, openDatabase } from "../catalog/index.js";
 import type { Config } from "../config/load.js";
 import { AppError } from "../lib/errors.js";
 import { bestTextMatchId } from "./lookup-movie.js";

@@ -1,3 +1,4 @@
+import { cachesOf } from "../store/caches.js";
 import type { Db } from "../store/db.js";
 import { ID_BITS } from "./fts-key.js";
 import { readSnapshot, stmt } from "../store/statements.js";
@@ -49,7 +50,7 @@ function popcount(w: number): number {
   return (((w + (w >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
-interface Cache {
+export interface BitsCache {
   version: string;
   /** When this connection first saw the version (Date.now()). */
   since: number;
@@ -76,15 +77,12 @@ const WALK_PREFIXES = 256;
 /** The catalog counts as settled once its version has held this long. */
 export const SETTLED_MS = 10_000;
 
-const caches = new WeakMap<Db, Cache>();
 
-function cacheOf(db: Db): Cache {
+function cacheOf(db: Db): BitsCache {
   const version = catalogVersion(db);
-  let c = caches.get(db);
-  if (!c || c.version !== version) {
-    c = { version, since: Date.now(), entries: new Map(), bytes: 0, walks: new Map() };
-    caches.set(db, c);
-  }
+  const caches = cachesOf(db);
+  let c = caches.bits;
+  if (!c || c.version !== version) caches.bits = c = { version, since: Date.now(), entries: new Map(), bytes: 0, walks: new Map() };
   return c;
 }
 

@@ -1,3 +1,4 @@
+import { cachesOf } from "../store/caches.js";
 import type { Db } from "../store/db.js";
 import { combineMatch, filterParts, type CatalogFilter } from "./filter-sql.js";
 import { idOfKey } from "./fts-key.js";
@@ -50,12 +51,12 @@ export function probe(db: Db, fts: string, cap: number, where: string[] = [], pa
 }
 
 const PROBE_CACHE_SIZE = 4000;
-const probeCaches = new WeakMap<Db, { version: string; entries: Map<string, { n: number; cap: number }> }>();
 
 function probeCache(db: Db) {
   const version = catalogVersion(db);
-  let c = probeCaches.get(db);
-  if (!c || c.version !== version) probeCaches.set(db, (c = { version, entries: new Map() }));
+  const caches = cachesOf(db);
+  let c = caches.probes;
+  if (!c || c.version !== version) caches.probes = c = { version, entries: new Map() };
   return c;
 }
 

@@ -1,3 +1,4 @@
+import { cachesOf } from "../store/caches.js";
 import type { Db } from "../store/db.js";
 import { bitsParts, EMPTY_FILTER, rowConditions, type CatalogFilter } from "./filter-sql.js";
 import { indexSegments } from "./fts-maintenance.js";
@@ -96,13 +97,13 @@ export const PLAN_COSTS = {
   bitsForm: "cheaper" as "cheaper" | "apart" | "whole",
 };
 const SEGMENTS_TTL_MS = 30_000;
-const segmentsSeen = new WeakMap<Db, { n: number; at: number }>();
 
 function segments(db: Db): number {
-  const seen = segmentsSeen.get(db);
+  const caches = cachesOf(db);
+  const seen = caches.segments;
   if (seen && Date.now() - seen.at < SEGMENTS_TTL_MS) return seen.n;
   const n = indexSegments(db);
-  segmentsSeen.set(db, { n, at: Date.now() });
+  caches.segments = { n, at: Date.now() };
   return n;
 }
 
@@ -291,11 +292,9 @@ function scanChunk(db: Db, sql: string, params: unknown[], chunk: number, at: nu
 const COUNT_STALE_MS = 30_000;
 const STALE_COUNT_MIN = 20_000;
 const COUNT_CACHE_SIZE = 2000;
-const countCache = new WeakMap<Db, Map<string, { n: number; version: string; at: number }>>();
 
 function cachedCount(db: Db, key: string, compute: () => number): number {
-  let byDb = countCache.get(db);
-  if (!byDb) countCache.set(db, (byDb = new Map()));
+  const byDb = cachesOf(db).counts;
   const version = catalogVersion(db);
   const now = Date.now();
   const hit = byDb.get(key);

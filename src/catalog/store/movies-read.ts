@@ -2,6 +2,7 @@ import type { Db } from "./db.js";
 import { decodeDoc } from "./doc-codec.js";
 import type { DetailedRecord } from "../../model/record.js";
 import { recordJson, type RecordJson } from "./record-json.js";
+import { cachesOf } from "./caches.js";
 import { stmt } from "./statements.js";
 import { catalogVersion } from "./version.js";
 
@@ -145,15 +146,11 @@ export function getMoviesByIds(db: Db, ids: number[]): StoredMovie[] {
   return out;
 }
 
-const cache = new WeakMap<Db, { version: string; providers: string[]; counts?: Record<string, number> }>();
-
 function cached(db: Db) {
   const version = catalogVersion(db);
-  let c = cache.get(db);
-  if (!c || c.version !== version) {
-    c = { version, providers: distinctProviders(db) };
-    cache.set(db, c);
-  }
+  const caches = cachesOf(db);
+  let c = caches.providers;
+  if (!c || c.version !== version) caches.providers = c = { version, providers: distinctProviders(db) };
   return c;
 }
 
@@ -168,6 +165,11 @@ function distinctProviders(db: Db): string[] {
   )
     .pluck()
     .all() as string[];
+}
+
+/** True when the catalog holds no title at all. */
+export function isCatalogEmpty(db: Db): boolean {
+  return stmt(db, "SELECT 1 FROM movies LIMIT 1").get() === undefined;
 }
 
 /** Names of providers with records in the catalog (cached until the catalog changes). */

@@ -1,6 +1,6 @@
 import { decodeDoc } from "./doc-codec.js";
 import { actressesEnd, EXTRA_KEY, STEPS, stringEnd, valueEnd } from "./record-json.js";
-import type { DetailedRecord } from "../../model/record.js";
+import { resultFieldsOf, type ResultFields, type ResultSource } from "../../model/search-result.js";
 
 /**
  * A search result (spec 2.3, and the extras javinfo.dev clients print) from a stored
@@ -9,45 +9,6 @@ import type { DetailedRecord } from "../../model/record.js";
  * serialiser), or as fields (resultFields). Both read the document as recordJson does
  * (record-json.ts), and are null when it is laid out otherwise.
  */
-
-/** The fields of a record a search result shows, without the rest of it. */
-export interface ResultFields {
-  contentId: string;
-  dvdId: string;
-  titleEn: string;
-  titleJa: string;
-  releaseDate: string;
-  /** The first of `makers`, or null when there is none. */
-  maker: string | null;
-  jacketThumbUrl: string;
-  runtimeMins: number;
-  series: string | null;
-  categories: string[];
-  /** extra.actressesRich: names with their images. */
-  actresses: { name: string; image: string | null }[];
-}
-
-/** The part of a record a search result is made of. */
-export type ResultSource = Pick<
-  DetailedRecord,
-  "contentId" | "dvdId" | "titleEn" | "titleJa" | "runtimeMins" | "releaseDate" | "makers" | "series" | "categories" | "jacketThumbUrl"
-> & { extra: Pick<DetailedRecord["extra"], "actressesRich"> };
-
-export function resultFieldsOf(r: ResultSource): ResultFields {
-  return {
-    contentId: r.contentId,
-    dvdId: r.dvdId,
-    titleEn: r.titleEn,
-    titleJa: r.titleJa,
-    releaseDate: r.releaseDate,
-    maker: r.makers[0] ?? null,
-    jacketThumbUrl: r.jacketThumbUrl,
-    runtimeMins: r.runtimeMins,
-    series: r.series,
-    categories: r.categories,
-    actresses: r.extra.actressesRich,
-  };
-}
 
 type Range = [start: number, end: number];
 type Field = keyof ResultSource | "actressesRich";

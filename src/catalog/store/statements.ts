@@ -1,15 +1,11 @@
 import type { Statement } from "better-sqlite3";
 import type { Db } from "./db.js";
 
-const cache = new WeakMap<Db, Map<string, Statement>>();
+import { cachesOf } from "./caches.js";
 
 /** A prepared statement, prepared once per connection and reused. */
 export function stmt<P extends unknown[] = unknown[], R = unknown>(db: Db, sql: string): Statement<P, R> {
-  let byDb = cache.get(db);
-  if (!byDb) {
-    byDb = new Map();
-    cache.set(db, byDb);
-  }
+  const byDb = cachesOf(db).statements;
   let s = byDb.get(sql);
   if (!s) {
     s = db.prepare(sql);

@@ -1,11 +1,11 @@
 import type { Db } from "./db.js";
 import { stmt } from "./statements.js";
 
-const localWrites = new WeakMap<Db, number>();
+import { cachesOf } from "./caches.js";
 
 /** Call after this connection commits a change to movies. */
 export function noteCatalogWrite(db: Db): void {
-  localWrites.set(db, (localWrites.get(db) ?? 0) + 1);
+  cachesOf(db).localWrites++;
 }
 
 /**
@@ -15,5 +15,5 @@ export function noteCatalogWrite(db: Db): void {
  */
 export function catalogVersion(db: Db): string {
   const dv = stmt<[], number>(db, "PRAGMA data_version").pluck().get() as number;
-  return `${dv}:${localWrites.get(db) ?? 0}`;
+  return `${dv}:${cachesOf(db).localWrites}`;
 }

@@ -33,16 +33,13 @@ import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { Worker, type MessagePort } from "node:worker_threads";
-import { STAGED_VIDEO_COLUMNS, StagedVideos, StagingDb, type BatchStart, isStagedTable, stagedColumns, stagingDirFor, type StagedTable, type StagedVideo } from "../../catalog/bulk/dump-staging.js";
-import type { Db } from "../../catalog/store/db.js";
-import { prepareRecord, type PreparedRecord } from "../../catalog/store/movies-write.js";
+import { BulkLoad, isStagedTable, prepareRecord, STAGED_VIDEO_COLUMNS, stagedColumns, StagedVideos, StagingDb, stagingDirFor, type BatchStart, type Db, type PreparedRecord, type StagedTable, type StagedVideo } from "../../catalog/index.js";
 import type { IngestRecord } from "../../model/record.js";
 import { openDumpFile, readCopyDumpBatches, type CopyEvent } from "./copy-reader.js";
 import { TABLE_COLUMNS, columnIndex, dumpImageUrl, galleryRange } from "./r18-dump-map.js";
 import { calendarDay } from "../../providers/coerce.js";
 import { ProviderParseError } from "../../providers/errors.js";
 import { parseR18Combined } from "../../providers/r18dev/parse.js";
-import { BulkLoad } from "../../catalog/bulk/bulk-load.js";
 
 export interface ImportDumpProgress {
   phase: "read" | "index" | "write" | "commit";

@@ -1,6 +1,5 @@
 import { open, readFile, stat } from "node:fs/promises";
-import type { Db } from "../../catalog/store/db.js";
-import { BulkLoad } from "../../catalog/bulk/bulk-load.js";
+import { BulkLoad, type Db } from "../../catalog/index.js";
 import type { ImportChunk, ImportProblem, PreparedChunk } from "./import-parse.js";
 import { defaultImportWorkers, ImportPool } from "./import-pool.js";
 

@@ -1,4 +1,4 @@
-import { prepareRecord, type PreparedRecord } from "../../catalog/store/movies-write.js";
+import { prepareRecord, type PreparedRecord } from "../../catalog/index.js";
 import { importedIngestRecord, normalizeImported } from "./record-normalize.js";
 
 export interface ImportProblem {

@@ -4,7 +4,7 @@
  * first. Credentials and limits come from ctx.settings; the clock from ctx.now().
  */
 import type { IngestRecord } from "../../model/record.js";
-import type { SortKey } from "../../catalog/search/search.js";
+import type { SortKey } from "../../catalog/index.js";
 import { contentIdToDvdId, dvdIdToContentIdGuess, parseCode, type ParsedCode } from "../../codes/index.js";
 import { ProviderParseError } from "../errors.js";
 import type { CrawlOptions, CrawlPage, LookupResult, Provider, ProviderContext } from "../types.js";

@@ -1,5 +1,4 @@
-import { EMPTY_FILTER, type CatalogFilter } from "../../catalog/search/filter-sql.js";
-import { foldName } from "../../catalog/store/names.js";
+import { EMPTY_FILTER, foldName, type CatalogFilter } from "../../catalog/index.js";
 import type { NameKind } from "../../model/record.js";
 import { AppError, invalidParameter } from "../../lib/errors.js";
 import { resolveProviders } from "./providers-param.js";

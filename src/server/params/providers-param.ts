@@ -1,5 +1,4 @@
-import { catalogProviders } from "../../catalog/store/movies-read.js";
-import type { Db } from "../../catalog/store/db.js";
+import { catalogProviders, type Db } from "../../catalog/index.js";
 import { AppError, invalidParameter } from "../../lib/errors.js";
 
 /** Names accepted in `providers`: the live providers and every provider with records. */

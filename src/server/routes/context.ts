@@ -1,4 +1,4 @@
-import type { CatalogFilter } from "../../catalog/search/filter-sql.js";
+import type { CatalogFilter } from "../../catalog/index.js";
 import type { ServiceDeps } from "../../services/deps.js";
 import { parseFilter } from "../params/filter-parse.js";
 import { parseProviders } from "../params/providers-param.js";

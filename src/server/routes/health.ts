@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
-import { catalogCounts } from "../../catalog/store/movies-read.js";
+import { catalogCounts } from "../../catalog/index.js";
 import type { RouteContext } from "./context.js";
 
 const HealthSchema = Type.Object({

@@ -1,9 +1,9 @@
 import type { FastifyReply } from "fastify";
-import type { RecordDoc } from "../../catalog/store/movies-read.js";
-import { joinJson, openExtra, type RecordJson } from "../../catalog/store/record-json.js";
+import { joinJson, openExtra, type RecordDoc, type RecordJson } from "../../catalog/index.js";
 import type { DetailedRecord } from "../../model/record.js";
 import type { MovieAnswer } from "../../services/lookup-movie.js";
-import type { SearchAnswer, SearchResult } from "../../services/search-catalog.js";
+import type { SearchAnswer } from "../../services/search-catalog.js";
+import type { SearchResult } from "../../model/search-result.js";
 
 /**
  * Answers built from records' stored JSON (src/catalog/record-json.ts), in the order

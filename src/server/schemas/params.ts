@@ -1,6 +1,6 @@
 import { Type, type Static } from "typebox";
 import { invalidParameter } from "../../lib/errors.js";
-import { SORT_KEYS, type SortKey } from "../../catalog/search/search.js";
+import { SORT_KEYS, type SortKey } from "../../catalog/index.js";
 
 export const MAX_SAFE = 9007199254740991;
 const MAX_Q = 512;

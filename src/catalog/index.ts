@@ -1,0 +1,71 @@
+/**
+ * The catalog's one entry: code outside src/catalog imports only this. Every
+ * operation owns its statements and read transactions; no SQL and no FTS5 syntax
+ * leaves the catalog. The caches it keeps per open catalog are in one object
+ * (store/caches.ts). A second store (PostgreSQL, a read replica) would implement
+ * these operations.
+ */
+
+// Opening, migrating, the connection's turn-long read transaction.
+export { MIGRATIONS_DIR, openCatalog, openDatabase, type Db, type OpenOptions } from "./store/db.js";
+export { clearCaches } from "./store/caches.js";
+export { endTurnSnapshot, turnSnapshot } from "./store/statements.js";
+export { catalogVersion } from "./store/version.js";
+export { getMeta, setMeta } from "./store/meta.js";
+
+// Titles: find by code, read, write.
+export {
+  catalogCounts,
+  catalogProviders,
+  findByContentId,
+  findByDvdId,
+  getMovieById,
+  getMoviesByIds,
+  hasDvdId,
+  hasLabel,
+  isCatalogEmpty,
+  movieIdRange,
+  type RecordDoc,
+  type StoredMovie,
+} from "./store/movies-read.js";
+export { prepareRecord, purgeProvider, tryUpsertRecords, upsertRecords, type PreparedRecord, type UpsertResult } from "./store/movies-write.js";
+export { writeWithoutWaiting } from "./store/no-wait.js";
+export { joinJson, openExtra, type RecordJson } from "./store/record-json.js";
+export { foldName } from "./store/names.js";
+
+// Search and random.
+export { EMPTY_FILTER, isEmptyFilter, type CatalogFilter } from "./search/filter-sql.js";
+export { SORT_KEYS, type SortKey } from "./search/search.js";
+export { closestTitleId, searchPage, type Page, type PageQuery } from "./search/page.js";
+export { randomDocs } from "./search/random.js";
+export { catalogSettled } from "./search/match-bits.js";
+
+// Keys.
+export { createKey, listKeys, revokeKey, tryTouchKeys, verifyKey, type ApiKeyInfo } from "./store/keys.js";
+
+// Ingest runs, their lock and checkpoints.
+export {
+  acquireIngestLock,
+  commitPage,
+  finishRun,
+  getProviderState,
+  listRuns,
+  releaseIngestLock,
+  startRun,
+  type LockHolder,
+  type RunRow,
+} from "./store/ingest-store.js";
+
+// Bulk loads (import, import-dump, the sample titles) and the dump's staging file.
+export { BulkLoad, type BulkLoadOptions } from "./bulk/bulk-load.js";
+export {
+  isStagedTable,
+  STAGED_VIDEO_COLUMNS,
+  stagedColumns,
+  StagedVideos,
+  StagingDb,
+  stagingDirFor,
+  type BatchStart,
+  type StagedTable,
+  type StagedVideo,
+} from "./bulk/dump-staging.js";
