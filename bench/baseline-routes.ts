@@ -2,7 +2,14 @@ import type { FastifyInstance } from "fastify";
 import { getMoviesByIds, movieIdRange, type Db, type StoredMovie } from "../src/catalog/index.js";
 import type { DetailedRecord } from "../src/model/record.js";
 import { toSearchResult } from "../src/model/search-result.js";
-import { MovieParamsSchema, QueryParamsSchema, RandomParamsSchema, type MovieParams, type QueryParams, type RandomParams } from "../src/server/schemas/params.js";
+import {
+  MovieParamsSchema,
+  QueryParamsSchema,
+  RandomParamsSchema,
+  type MovieParams,
+  type QueryParams,
+  type RandomParams,
+} from "../src/server/schemas/params.js";
 import { MovieResponseSchema, QueryResponseSchema, RandomResponseSchema } from "../src/server/schemas/record.js";
 import { KEYED_ERRORS } from "../src/server/schemas/responses.js";
 import type { RouteContext } from "../src/server/routes/context.js";

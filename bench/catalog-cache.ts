@@ -34,7 +34,10 @@ export function currentBenchCatalog(records: number, log: (s: string) => void): 
     log(`the catalog code changed since ${path} was built: building it again`);
     for (const f of [path, `${path}-wal`, `${path}-shm`, stamp]) rmSync(f, { force: true });
   }
-  const catalog = benchCatalog(records, (s) => (log(s), true));
+  const catalog = benchCatalog(records, (s) => {
+    log(s);
+    return true;
+  });
   writeFileSync(stamp, fingerprint + "\n");
   return catalog;
 }

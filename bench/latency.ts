@@ -27,21 +27,39 @@ const app = await buildServer({ db, config, live: null, pool: null }, { logger: 
 
 // Codes of titles that exist, in assorted spellings; 10% misses.
 const sampleCodes = values.db
-  ? (db.prepare("SELECT dvd_id AS dvdId, content_id AS contentId FROM movies WHERE id IN (SELECT 1 + abs(random()) % (SELECT max(id) FROM movies) FROM movies LIMIT 5000)").all() as { dvdId: string; contentId: string }[])
+  ? (db
+      .prepare(
+        "SELECT dvd_id AS dvdId, content_id AS contentId FROM movies WHERE id IN (SELECT 1 + abs(random()) % (SELECT max(id) FROM movies) FROM movies LIMIT 5000)",
+      )
+      .all() as { dvdId: string; contentId: string }[])
   : [...generateSampleRecords({ count: 5000, start: 0 })].map((r) => r.record);
 const spell = (i: number) => {
   const r = sampleCodes[(i * 7919) % sampleCodes.length];
   if (i % 10 === 9) return `ZZZ-${100 + (i % 800)}`;
   switch (i % 4) {
-    case 0: return r.dvdId;
-    case 1: return r.dvdId.replace("-", "").toLowerCase();
-    case 2: return `${r.dvdId.toLowerCase()}.mp4`;
-    default: return r.contentId;
+    case 0:
+      return r.dvdId;
+    case 1:
+      return r.dvdId.replace("-", "").toLowerCase();
+    case 2:
+      return `${r.dvdId.toLowerCase()}.mp4`;
+    default:
+      return r.contentId;
   }
 };
 const queries = [
-  "q=yui", "q=office", "q=凛音", "q=鈴村", "q=ABP", "q=ssis-1", "q=summer&sort=release", "q=love&sort=rating",
-  "q=&filter=censored:uncensored", "filter=genre:Drama&sort=views", "q=night&page=20", "q=girl&sort=update&page=5",
+  "q=yui",
+  "q=office",
+  "q=凛音",
+  "q=鈴村",
+  "q=ABP",
+  "q=ssis-1",
+  "q=summer&sort=release",
+  "q=love&sort=rating",
+  "q=&filter=censored:uncensored",
+  "filter=genre:Drama&sort=views",
+  "q=night&page=20",
+  "q=girl&sort=update&page=5",
 ];
 
 async function measure(name: string, url: (i: number) => string) {
@@ -61,7 +79,14 @@ async function measure(name: string, url: (i: number) => string) {
 
 console.log(`catalog: ${records} records (${path}); ${requests} requests each, in process`);
 await measure("/movie", (i) => `/movie?q=${encodeURIComponent(spell(i))}`);
-await measure("/query", (i) => `/query?${queries[i % queries.length].split("&").map((kv) => kv.replace(/=(.*)/, (_m, v) => `=${encodeURIComponent(v)}`)).join("&")}`);
+await measure(
+  "/query",
+  (i) =>
+    `/query?${queries[i % queries.length]
+      .split("&")
+      .map((kv) => kv.replace(/=(.*)/, (_m, v) => `=${encodeURIComponent(v)}`))
+      .join("&")}`,
+);
 await measure("/random num=20", () => "/random?num=20");
 await app.close();
 db.close();

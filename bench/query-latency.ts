@@ -29,7 +29,10 @@ const app = await buildServer({ db, config, live: null, pool: null }, { logger: 
 
 const titles = db.prepare("SELECT count(*) FROM movies").pluck().get() as number;
 console.log(`${titles} titles in ${path}; each URL ${repeat} times, the first discarded`);
-for (const [name, paths] of [["selective", selectiveQueryPaths()], ["any shape", broadQueryPaths()]] as const) {
+for (const [name, paths] of [
+  ["selective", selectiveQueryPaths()],
+  ["any shape", broadQueryPaths()],
+] as const) {
   const all: number[] = [];
   const per: [number, string][] = [];
   for (const p of paths) {

@@ -52,14 +52,16 @@ const mb = (v: number | null) => (v === null ? "n/a" : `${v.toFixed(0)} MB`);
 /** A plain-text table; `align` has one letter per column, l or r (default: the first l, the others r). */
 export function table(header: string[], rows: string[][], align = "l" + "r".repeat(header.length - 1)): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => (align[i] === "l" ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ").trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (align[i] === "l" ? c.padEnd(widths[i]) : c.padStart(widths[i])))
+      .join("  ")
+      .trimEnd();
   return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
 }
 
 const tagRows = (rows: WorkloadRow[]) =>
-  rows.flatMap((w) =>
-    Object.entries(w.result.byTag).map(([tag, t]) => [`${w.title}: ${tag}`, int(t.count), msf(t.p50), msf(t.p99), msf(t.max)]),
-  );
+  rows.flatMap((w) => Object.entries(w.result.byTag).map(([tag, t]) => [`${w.title}: ${tag}`, int(t.count), msf(t.p50), msf(t.p99), msf(t.max)]));
 
 export function formatReport(r: BenchResults): string {
   const o = r.options;
@@ -123,7 +125,13 @@ export function formatReport(r: BenchResults): string {
   );
   const scale = r.catalog.records === 1_000_000 ? "" : ` (set for 1,000,000 titles; this run has ${int(r.catalog.records)})`;
   out.push(`targets of issue 5${scale}`);
-  out.push(table(["workload", "target", "measured", ""], r.targets.map((t) => [t.workload, t.target, t.measured, t.met ? "met" : "NOT MET"]), "llll"));
+  out.push(
+    table(
+      ["workload", "target", "measured", ""],
+      r.targets.map((t) => [t.workload, t.target, t.measured, t.met ? "met" : "NOT MET"]),
+      "llll",
+    ),
+  );
   for (const n of r.notes) out.push(`note: ${n}`);
   return out.join("\n");
 }

@@ -128,7 +128,15 @@ async function main(): Promise<void> {
       const b = await measure(`baseline of ${wl.title}`, { ...base, workload: wl, paths: toBaseline(wl.paths) });
       const r = await measure(wl.title, { ...base, workload: wl });
       const route = `/bench${wl.paths[0].path.split("?")[0]}`;
-      rows.push({ name: wl.name, title: wl.title, mix: wl.mix, connections: opt.connections, result: r, baseline: { route, result: b }, ratio: ratio(r.rps, b.rps) });
+      rows.push({
+        name: wl.name,
+        title: wl.title,
+        mix: wl.mix,
+        connections: opt.connections,
+        result: r,
+        baseline: { route, result: b },
+        ratio: ratio(r.rps, b.rps),
+      });
     }
 
     warm();
@@ -174,7 +182,12 @@ async function main(): Promise<void> {
     const all = [...rows.flatMap((r) => [r.result, r.baseline?.result]), contention.query, idle, during.load];
     const fiveXx = all.reduce((n, r) => n + Object.entries(r?.statuses ?? {}).reduce((m, [code, c]) => m + (Number(code) >= 500 ? c : 0), 0), 0);
     if (fiveXx > 0) {
-      const lines = server.output().trimEnd().split("\n").slice(-5).map((l) => l.slice(0, 400));
+      const lines = server
+        .output()
+        .trimEnd()
+        .split("\n")
+        .slice(-5)
+        .map((l) => l.slice(0, 400));
       notes.push(`the server answered ${fiveXx} requests with 5xx; its last log lines:\n  ${lines.join("\n  ")}`);
     }
     notes.push(

@@ -36,7 +36,8 @@ function options() {
   const { values } = parseArgs({ options: { records: { type: "string", default: "200000" }, files: { type: "string", default: "10000" } } });
   const records = Number(values.records);
   const files = Number(values.files);
-  if (!Number.isSafeInteger(records) || records < 1 || !Number.isSafeInteger(files) || files < 1) throw new Error("--records and --files are positive integers");
+  if (!Number.isSafeInteger(records) || records < 1 || !Number.isSafeInteger(files) || files < 1)
+    throw new Error("--records and --files are positive integers");
   return { records, files };
 }
 
@@ -77,7 +78,12 @@ async function main(): Promise<void> {
     if (run.status !== 0) throw new Error(`scan failed: ${run.stderr}`);
     const body = JSON.parse(run.stdout.slice(0, run.stdout.lastIndexOf("}") + 1)) as { totals: Record<string, number> };
     // `times` prints the shell's then its children's user and system time: the second line is the scan's.
-    const childTimes = run.stdout.slice(run.stdout.lastIndexOf("}") + 1).trim().split("\n").at(-1) ?? "";
+    const childTimes =
+      run.stdout
+        .slice(run.stdout.lastIndexOf("}") + 1)
+        .trim()
+        .split("\n")
+        .at(-1) ?? "";
     const seconds = childTimes.split(/\s+/).map((t) => {
       const m = /^(\d+)m([\d.]+)s$/.exec(t);
       return m ? Number(m[1]) * 60 + Number(m[2]) : 0;

@@ -42,10 +42,15 @@ const { path, db } = benchCatalog(Number(values.records));
 db.close();
 const big = join(dir, "big.db");
 copyFileSync(path, big);
-for (const [label, dbPath] of [["empty catalog", join(dir, "empty.db")], [`${values.records} records`, big]] as const) {
+for (const [label, dbPath] of [
+  ["empty catalog", join(dir, "empty.db")],
+  [`${values.records} records`, big],
+] as const) {
   const times: number[] = [];
   for (let i = 0; i < Number(values.runs); i++) times.push(await timeStart(dbPath, 18_900 + i));
   times.sort((a, b) => a - b);
-  console.log(`start to first answer, ${label}: median ${times[Math.floor(times.length / 2)].toFixed(0)} ms (runs: ${times.map((t) => t.toFixed(0)).join(", ")})`);
+  console.log(
+    `start to first answer, ${label}: median ${times[Math.floor(times.length / 2)].toFixed(0)} ms (runs: ${times.map((t) => t.toFixed(0)).join(", ")})`,
+  );
 }
 rmSync(dir, { recursive: true, force: true });

@@ -78,13 +78,21 @@ export function evaluateTargets(f: TargetInput): TargetRow[] {
   rows.push({
     workload: "/query, selective (up to 50,000 matches)",
     target: "p50 <= 10 ms, p99 <= 25 ms, every sort",
-    measured: describe(f.selectiveBySort, (v) => Math.max(v.p50 / 10, v.p99 / 25), (sort, v) => `sort ${sort}: p50 ${ms(v.p50)}, p99 ${ms(v.p99)}`),
+    measured: describe(
+      f.selectiveBySort,
+      (v) => Math.max(v.p50 / 10, v.p99 / 25),
+      (sort, v) => `sort ${sort}: p50 ${ms(v.p50)}, p99 ${ms(v.p99)}`,
+    ),
     met: allMeasured(f.selectiveBySort, (v) => v.p50 <= 10 && v.p99 <= 25),
   });
   rows.push({
     workload: "/query, any shape (half the catalog, any sort, page 100)",
     target: "p99 <= 100 ms",
-    measured: describe(f.broadBySort, (v) => v.p99, (sort, v) => `sort ${sort}: p99 ${ms(v.p99)}`),
+    measured: describe(
+      f.broadBySort,
+      (v) => v.p99,
+      (sort, v) => `sort ${sort}: p99 ${ms(v.p99)}`,
+    ),
     met: allMeasured(f.broadBySort, (v) => v.p99 <= 100),
   });
   rows.push({
@@ -98,8 +106,11 @@ export function evaluateTargets(f: TargetInput): TargetRow[] {
     workload: "any endpoint while an import writes",
     target: "p99 at most 2 x its idle p99; zero errors",
     measured:
-      describe(d.byTag, (v) => v.importP99 / v.idleP99, (tag, v) => `${tag}: ${x(v.importP99 / v.idleP99)} idle p99`) +
-      `; ${d.errors} errors${d.importFailed ? "; the import failed" : ""}`,
+      describe(
+        d.byTag,
+        (v) => v.importP99 / v.idleP99,
+        (tag, v) => `${tag}: ${x(v.importP99 / v.idleP99)} idle p99`,
+      ) + `; ${d.errors} errors${d.importFailed ? "; the import failed" : ""}`,
     met: allMeasured(d.byTag, (v) => v.importP99 <= 2 * v.idleP99) && d.errors === 0 && !d.importFailed,
   });
   rows.push({

@@ -1,9 +1,7 @@
 import { existsSync, statSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { writeSampleDump } from "../samples/dump/dump.js";
-import {
-  DumpFormatError, DumpTruncatedError, importDump, type ImportDumpProgress, type ImportDumpSummary,
-} from "../import/dump/import-dump.js";
+import { DumpFormatError, DumpTruncatedError, importDump, type ImportDumpProgress, type ImportDumpSummary } from "../import/dump/import-dump.js";
 import { CliError, openCli, out } from "./context.js";
 
 const int = (n: number) => Math.round(n).toLocaleString("en-US");
@@ -40,12 +38,14 @@ class DumpProgressView {
     if (p.phase === "read") {
       const share = p.totalBytes > 0 ? p.bytesRead / p.totalBytes : 0;
       const eta = share > 0 ? (t / share) * (1 - share) : NaN;
-      line = `reading  ${(100 * share).toFixed(0).padStart(3)}%  ${bytes(p.bytesRead)} of ${bytes(p.totalBytes)}  ` +
+      line =
+        `reading  ${(100 * share).toFixed(0).padStart(3)}%  ${bytes(p.bytesRead)} of ${bytes(p.totalBytes)}  ` +
         `${int(p.videosRead)} videos  ${int(p.videosRead / t)} videos/s  ETA ${duration(eta)}`;
     } else if (p.phase === "write") {
       const total = p.videosTotal ?? 0;
       const rate = p.videosWritten / t;
-      line = `writing  ${(total ? (100 * p.videosWritten) / total : 0).toFixed(0).padStart(3)}%  ${int(p.videosWritten)} of ${int(total)} videos  ` +
+      line =
+        `writing  ${(total ? (100 * p.videosWritten) / total : 0).toFixed(0).padStart(3)}%  ${int(p.videosWritten)} of ${int(total)} videos  ` +
         `${int(rate)} videos/s  ETA ${duration(rate > 0 ? (total - p.videosWritten) / rate : NaN)}`;
     } else {
       line = p.phase === "index" ? "indexing the staged tables ..." : "committing ...";
@@ -138,9 +138,15 @@ export async function sampleDumpCommand(argv: string[]): Promise<void> {
   if (!Number.isSafeInteger(seed) || seed < 0) throw new CliError("--seed must be a whole number >= 0");
   const started = Date.now();
   const r = await writeSampleDump({
-    videos, out: values.out, seed, shuffleTables: values["shuffle-tables"], shuffleColumns: values["shuffle-columns"],
+    videos,
+    out: values.out,
+    seed,
+    shuffleTables: values["shuffle-tables"],
+    shuffleColumns: values["shuffle-columns"],
   });
   const secs = (Date.now() - started) / 1000;
-  out(`wrote ${values.out}: ${int(r.videos)} videos, ${int(r.actresses)} actresses, ${bytes(r.bytes)} ` +
-    `(${bytes(r.textBytes)} of SQL text) in ${secs.toFixed(1)} s`);
+  out(
+    `wrote ${values.out}: ${int(r.videos)} videos, ${int(r.actresses)} actresses, ${bytes(r.bytes)} ` +
+      `(${bytes(r.textBytes)} of SQL text) in ${secs.toFixed(1)} s`,
+  );
 }

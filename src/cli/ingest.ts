@@ -76,7 +76,11 @@ export function runsCommand(argv: string[]): void {
     const iso = (ms: number | null) => (ms === null ? "-" : new Date(ms).toISOString());
     out(["id", "provider", "trigger", "status", "started", "finished", "pages", "added", "updated", "skipped", "errors", "last error"].join("\t"));
     for (const r of runs) {
-      out([r.id, r.provider, r.trigger, r.status, iso(r.startedAt), iso(r.finishedAt), r.pages, r.added, r.updated, r.skipped, r.errors, r.lastError ?? ""].join("\t"));
+      out(
+        [r.id, r.provider, r.trigger, r.status, iso(r.startedAt), iso(r.finishedAt), r.pages, r.added, r.updated, r.skipped, r.errors, r.lastError ?? ""].join(
+          "\t",
+        ),
+      );
     }
   } finally {
     db.close();

@@ -27,8 +27,7 @@ export class Progress {
     const rate = Math.round(this.rate(done));
     if (this.stream.isTTY) {
       const width = 24;
-      const bar =
-        total && total > 0 ? "[" + "#".repeat(Math.round((width * Math.min(done, total)) / total)).padEnd(width, ".") + "] " : "";
+      const bar = total && total > 0 ? "[" + "#".repeat(Math.round((width * Math.min(done, total)) / total)).padEnd(width, ".") + "] " : "";
       const of = total ? `/${total}` : "";
       this.stream.write(`\r${this.label} ${bar}${done}${of} ${this.unit}  ${rate}/s ${detail}\u001b[K`);
       this.drawn = true;

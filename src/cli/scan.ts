@@ -40,7 +40,9 @@ export async function scanCommand(argv: string[]): Promise<void> {
 
   const { config, db } = openCli();
   const runtime = values.offline ? null : createProviderRuntime(config);
-  const live = runtime?.setups.length ? new LiveFallback(db, runtime, { timeoutMs: config.liveTimeoutMs, negativeTtlMs: config.negativeCacheSeconds * 1000 }) : null;
+  const live = runtime?.setups.length
+    ? new LiveFallback(db, runtime, { timeoutMs: config.liveTimeoutMs, negativeTtlMs: config.negativeCacheSeconds * 1000 })
+    : null;
   const abort = new AbortController();
   process.once("SIGINT", () => abort.abort());
   const progress = new Progress("scan", process.stderr, 5000, "videos");

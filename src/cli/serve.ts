@@ -52,7 +52,8 @@ export async function serve(options: Pick<ServerOptions, "routes"> = {}): Promis
         const codes = config.r18devCodesFile ? readCodesFile(config.r18devCodesFile) : undefined;
         try {
           const runs = await runIngest(db, runtime, { trigger: "cron", codes });
-          for (const r of runs) app.log.info({ provider: r.provider, status: r.status, pages: r.pages, added: r.added, updated: r.updated, error: r.error }, "scheduled ingest");
+          for (const r of runs)
+            app.log.info({ provider: r.provider, status: r.status, pages: r.pages, added: r.added, updated: r.updated, error: r.error }, "scheduled ingest");
         } catch (err) {
           if (err instanceof IngestBusyError) app.log.info({ holder: err.holder }, "scheduled ingest skipped: another run holds the lock");
           else throw err;

@@ -30,8 +30,22 @@ export function parseSimulateArgs(argv: string[]): SimulatorOptions {
     ({ values } = parseArgs({
       args: argv,
       options: Object.fromEntries(
-        ["port", "host", "records", "seed", "max-offset", "fault-429", "retry-after", "fault-500", "slow-ms", "slow-share",
-          "truncate", "challenge", "html", "rate-limit"].map((k) => [k, { type: "string" as const }]),
+        [
+          "port",
+          "host",
+          "records",
+          "seed",
+          "max-offset",
+          "fault-429",
+          "retry-after",
+          "fault-500",
+          "slow-ms",
+          "slow-share",
+          "truncate",
+          "challenge",
+          "html",
+          "rate-limit",
+        ].map((k) => [k, { type: "string" as const }]),
       ),
     }) as { values: Record<string, string | undefined> });
   } catch (err) {

@@ -42,7 +42,21 @@ const DATED_ONLY = /^\d{6}[-_]\d{2,3}$/;
 const LITERAL = /^\d*([a-z][a-z0-9]*[a-z])[-_ ]?(\d{2,6})$/i;
 const YEAR = /^(?:19[5-9]\d|20[0-3]\d)$/;
 /** Forums' and sites' own tags that read like codes (sis001, hhd800, hjd2048), written without their domain. */
-const SITE_TAGS: ReadonlySet<string> = new Set(["sis001", "hhd800", "hjd2048", "bbs2048", "fun2048", "kfa11", "aavv38", "sehuatang", "98tang", "3xplanet", "jav101", "javhd", "18p2p"]);
+const SITE_TAGS: ReadonlySet<string> = new Set([
+  "sis001",
+  "hhd800",
+  "hjd2048",
+  "bbs2048",
+  "fun2048",
+  "kfa11",
+  "aavv38",
+  "sehuatang",
+  "98tang",
+  "3xplanet",
+  "jav101",
+  "javhd",
+  "18p2p",
+]);
 const CLOSERS: Record<string, string> = { "[": "]", "(": ")", "【": "】", "「": "」", "『": "』", "〔": "〕", "{": "}" };
 
 function parseStrict(core: string, hint: SiteHint | null): ParsedCode | null {

@@ -64,7 +64,10 @@ function longestIndex(groups: Group[], keep: (g: Group, i: number) => boolean): 
 
 /** Label and number of a DMM-style id, or null when it has no label before a number. */
 export function splitDmmId(id: string): { label: string; number: string } | null {
-  const alnum = id.replace(/-/g, "").replace(/^._/, "").replace(/[^a-z0-9]/gi, "");
+  const alnum = id
+    .replace(/-/g, "")
+    .replace(/^._/, "")
+    .replace(/[^a-z0-9]/gi, "");
   const groups = splitGroups(alnum);
   if (groups.length > 0 && groups[0].digits) groups.shift();
   if (groups.length > 0 && !groups[groups.length - 1].digits) groups.pop();
@@ -74,7 +77,11 @@ export function splitDmmId(id: string): { label: string; number: string } | null
   const labelIdx = longestIndex(groups, (g, i) => !g.digits && i < numberIdx);
   if (labelIdx < 0) return null;
 
-  let label = groups.slice(labelIdx, numberIdx).map((g) => g.text).join("").toUpperCase();
+  let label = groups
+    .slice(labelIdx, numberIdx)
+    .map((g) => g.text)
+    .join("")
+    .toUpperCase();
   if (label === "DGCEAD" || label === "DGCEMD" || label === "DGCESD") label = label.slice(2);
   if (label === "FC2PPV") label = "FC2";
   let number = formatNumber(groups[numberIdx].text);

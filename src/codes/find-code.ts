@@ -36,13 +36,7 @@ interface Scored extends Candidate {
 
 /** Compares two candidates by the rules, best first; 0 means equally good. */
 function compare(a: Scored, b: Scored): number {
-  return (
-    b.inCatalog - a.inCatalog ||
-    b.delimit - a.delimit ||
-    b.shape - a.shape ||
-    b.labelInCatalog - a.labelInCatalog ||
-    b.reading - a.reading
-  );
+  return b.inCatalog - a.inCatalog || b.delimit - a.delimit || b.shape - a.shape || b.labelInCatalog - a.labelInCatalog || b.reading - a.reading;
 }
 
 function score(candidates: Candidate[], knowledge: CodeKnowledge | undefined): Scored[] {

@@ -60,8 +60,7 @@ export interface Word {
   end: number;
 }
 
-const isAlnum = (code: number): boolean =>
-  (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+const isAlnum = (code: number): boolean => (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 
 export function splitWords(s: string): Word[] {
   const words: Word[] = [];

@@ -9,8 +9,7 @@ const HEYDOUGA = /^hey(?:douga)?[-_ ]?(4\d{3})[-_ ](?:ppv[-_ ]?)?(\d{3,6})$/i;
 const H4610 = /^([hc][04][69][13]0)[-_ ]?([a-z]{2,6}\d{3,8})$/i;
 const TOKYO_HOT = /^(?:tokyo[-_ ]?hot[-_ ]?)?([nk])[-_]?(\d{4})$/i;
 /** MMDDYY + title number, optionally after the site's name. */
-const DATED =
-  /^(?:(carib(?:bean)?(?:com)?(pr)?|1pon(?:do)?|10mu(?:sume)?|paco(?:pacomama)?)[-_ ]?)?(\d\d)(\d\d)\d\d([-_])(\d{2,3})$/i;
+const DATED = /^(?:(carib(?:bean)?(?:com)?(pr)?|1pon(?:do)?|10mu(?:sume)?|paco(?:pacomama)?)[-_ ]?)?(\d\d)(\d\d)\d\d([-_])(\d{2,3})$/i;
 
 const uncensored = (dvdId: string, kind: ParsedCode["kind"]): ParsedCode => ({ dvdId, kind, censored: false });
 

@@ -28,11 +28,13 @@ const onOff = (raw: string) => {
   throw new ConfigError(`must be on or off, got "${raw}"`);
 };
 
-const oneOf = <T extends string>(values: readonly T[]) => (raw: string) => {
-  const v = raw.trim().toLowerCase() as T;
-  if (!values.includes(v)) throw new ConfigError(`must be one of ${values.join(", ")}, got "${raw}"`);
-  return v;
-};
+const oneOf =
+  <T extends string>(values: readonly T[]) =>
+  (raw: string) => {
+    const v = raw.trim().toLowerCase() as T;
+    if (!values.includes(v)) throw new ConfigError(`must be one of ${values.join(", ")}, got "${raw}"`);
+    return v;
+  };
 
 const nonEmpty = (raw: string) => {
   if (raw.trim() === "") throw new ConfigError("must not be empty");
@@ -120,7 +122,12 @@ export const SETTINGS = {
     help: "CPU niceness of the CLI's bulk writers (import, import-dump, sample, ingest, purge), so that a server on the same machine keeps the CPU while they run (0: normal priority; 19, the default, also puts them in Linux's idle scheduling class where util-linux's chrt is installed).",
     parse: integer(0, 19),
   },
-  mmapSizeMb: { env: "SQLITE_MMAP_MB", default: "0", help: "SQLite memory-mapped I/O size, in MiB (0 disables: reads go through the page cache; mapped pages count in the server's RSS, once per connection).", parse: integer(0, 1_048_576) },
+  mmapSizeMb: {
+    env: "SQLITE_MMAP_MB",
+    default: "0",
+    help: "SQLite memory-mapped I/O size, in MiB (0 disables: reads go through the page cache; mapped pages count in the server's RSS, once per connection).",
+    parse: integer(0, 1_048_576),
+  },
   searchWorkers: {
     env: "SEARCH_WORKERS",
     default: "auto",
@@ -136,7 +143,12 @@ export const SETTINGS = {
     parse: list,
   },
   r18devEnabled: { env: "PROVIDER_R18DEV_ENABLED", default: "on", help: "Use r18.dev for live lookups and scheduled crawls.", parse: onOff },
-  r18devBaseUrl: { env: "PROVIDER_R18DEV_BASE_URL", default: "https://r18.dev", help: "Base URL of r18.dev (point it at the simulator for demos).", parse: url },
+  r18devBaseUrl: {
+    env: "PROVIDER_R18DEV_BASE_URL",
+    default: "https://r18.dev",
+    help: "Base URL of r18.dev (point it at the simulator for demos).",
+    parse: url,
+  },
   r18devRate: { env: "PROVIDER_R18DEV_RATE", default: "1", help: "Requests per second to r18.dev (0 = no limit).", parse: rate },
   r18devCodesFile: {
     env: "R18DEV_CODES_FILE",
@@ -154,12 +166,17 @@ export const SETTINGS = {
   fanzaRate: { env: "PROVIDER_FANZA_RATE", default: "1", help: "Requests per second to the DMM API (0 = no limit).", parse: rate },
   fanzaApiId: { env: "FANZA_API_ID", default: "", help: "DMM Affiliate API `api_id` (from affiliate.dmm.com).", parse: optional },
   fanzaAffiliateId: { env: "FANZA_AFFILIATE_ID", default: "", help: "DMM Affiliate API `affiliate_id` (ends in -990 to -999).", parse: optional },
-  ingestCron: { env: "INGEST_CRON", default: "0 4 * * *", help: "When the server runs an ingest of the enabled providers (cron, server time zone); `off` disables.", parse: cron },
+  ingestCron: {
+    env: "INGEST_CRON",
+    default: "0 4 * * *",
+    help: "When the server runs an ingest of the enabled providers (cron, server time zone); `off` disables.",
+    parse: cron,
+  },
   liveTimeoutMs: { env: "LIVE_TIMEOUT_MS", default: "8000", help: "Budget of a live provider lookup on a catalog miss, in ms.", parse: integer(100, 120_000) },
   negativeCacheSeconds: {
     env: "NEGATIVE_CACHE_SECONDS",
     default: "3600",
-    help: "How long a provider's \"no match\" is remembered, so misses do not hammer the provider (0 = not remembered).",
+    help: 'How long a provider\'s "no match" is remembered, so misses do not hammer the provider (0 = not remembered).',
     parse: integer(0, 30 * 86_400),
   },
   httpTimeoutMs: { env: "HTTP_TIMEOUT_MS", default: "15000", help: "Timeout of one outbound request attempt, in ms.", parse: integer(100, 600_000) },

@@ -1,6 +1,16 @@
 import { createHash, randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import { acquireIngestLock, commitPage, finishRun, getProviderState, releaseIngestLock, startRun, writeWithoutWaiting, type Db, type LockHolder } from "../catalog/index.js";
+import {
+  acquireIngestLock,
+  commitPage,
+  finishRun,
+  getProviderState,
+  releaseIngestLock,
+  startRun,
+  writeWithoutWaiting,
+  type Db,
+  type LockHolder,
+} from "../catalog/index.js";
 import type { ProviderRuntime } from "../providers/runtime.js";
 import type { CrawlOptions } from "../providers/types.js";
 
@@ -101,14 +111,7 @@ export async function runIngest(db: Db, runtime: ProviderRuntime, options: Inges
   return summaries;
 }
 
-async function crawlProvider(
-  db: Db,
-  runtime: ProviderRuntime,
-  name: string,
-  owner: string,
-  options: IngestOptions,
-  now: () => number,
-): Promise<RunSummary> {
+async function crawlProvider(db: Db, runtime: ProviderRuntime, name: string, owner: string, options: IngestOptions, now: () => number): Promise<RunSummary> {
   const setup = runtime.get(name)!;
   const crawlOptions: CrawlOptions = { since: options.since, codes: options.codes };
   const scope = scopeOf(crawlOptions);
@@ -124,17 +127,19 @@ async function crawlProvider(
       const before = runtime.http.stats().requests;
       const page = await setup.provider.crawl(cursor, crawlOptions, ctx);
       const requests = runtime.http.stats().requests - before;
-      const result = await write(db, options, () => commitPage(db, {
-        runId,
-        provider: name,
-        owner,
-        records: page.records,
-        skipped: page.skipped.length,
-        requests,
-        nextCursor: page.nextCursor,
-        scope,
-        now: now(),
-      }));
+      const result = await write(db, options, () =>
+        commitPage(db, {
+          runId,
+          provider: name,
+          owner,
+          records: page.records,
+          skipped: page.skipped.length,
+          requests,
+          nextCursor: page.nextCursor,
+          scope,
+          now: now(),
+        }),
+      );
       p.pages++;
       p.records += page.records.length;
       p.added += result.added;

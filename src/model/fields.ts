@@ -20,7 +20,10 @@ function kindOf(field: string, s: TSchema & { type?: string; anyOf?: { type?: st
   if (s.type === "string") return "s";
   if (s.type === "integer") return "int";
   if (s.type === "array" && s.items?.type === "string") return "strings";
-  const types = s.anyOf?.map((b) => b.type).sort().join(",");
+  const types = s.anyOf
+    ?.map((b) => b.type)
+    .sort()
+    .join(",");
   if (types === "null,string") return "s?";
   throw new Error(`record field ${field}: no JSON kind for its schema`);
 }

@@ -89,7 +89,10 @@ export const IngestRecordSchema = Type.Object(
     /** Popularity: higher is more popular (views, sales rank inverted, ...). */
     popularity: NullableNumber,
     /** Names in the other language (e.g. kanji of a romaji actress name), by kind. */
-    altNames: Type.Object(Object.fromEntries(NAME_KINDS.map((k) => [k, Type.Optional(Names)])) as Record<NameKind, ReturnType<typeof Type.Optional<typeof Names>>>, closed),
+    altNames: Type.Object(
+      Object.fromEntries(NAME_KINDS.map((k) => [k, Type.Optional(Names)])) as Record<NameKind, ReturnType<typeof Type.Optional<typeof Names>>>,
+      closed,
+    ),
     /** false for uncensored titles (FC2, HEYZO, Caribbeancom, 1pondo, ...). */
     censored: Type.Boolean(),
   },

@@ -52,12 +52,7 @@ export function fromTransportError(err: unknown, url: string, timedOut: boolean)
   if (err instanceof UpstreamError) return err;
   const code = (err as { code?: unknown } | null)?.code;
   const detail = err instanceof Error ? err.message : String(err);
-  if (
-    timedOut ||
-    code === "UND_ERR_HEADERS_TIMEOUT" ||
-    code === "UND_ERR_BODY_TIMEOUT" ||
-    code === "UND_ERR_CONNECT_TIMEOUT"
-  ) {
+  if (timedOut || code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT" || code === "UND_ERR_CONNECT_TIMEOUT") {
     return new UpstreamError(`timed out: ${url}`, { kind: "timeout", url, retryable: true, cause: err });
   }
   if (code === "UND_ERR_RES_EXCEEDED_MAX_SIZE") {
@@ -68,11 +63,7 @@ export function fromTransportError(err: unknown, url: string, timedOut: boolean)
     return new UpstreamError(`undecodable body (${detail}): ${url}`, { kind: "bad_json", url, retryable: true, cause: err });
   }
   // Misuse or a closed client: retrying cannot help.
-  const permanent =
-    code === "UND_ERR_INVALID_ARG" ||
-    code === "UND_ERR_NOT_SUPPORTED" ||
-    code === "UND_ERR_CLOSED" ||
-    code === "UND_ERR_DESTROYED";
+  const permanent = code === "UND_ERR_INVALID_ARG" || code === "UND_ERR_NOT_SUPPORTED" || code === "UND_ERR_CLOSED" || code === "UND_ERR_DESTROYED";
   return new UpstreamError(`network error (${detail}): ${url}`, {
     kind: "network",
     url,

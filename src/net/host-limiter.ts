@@ -96,13 +96,15 @@ export class HostLimiter {
     while (state.queue.length > 0 && state.inFlight < this.concurrency) {
       const now = this.now();
       // Spacing from the last start (a bucket of one token) keeps the rate smooth, with no bursts.
-      const readyAt =
-        state.rps > 0 && state.lastStartAt !== undefined ? state.lastStartAt + 1000 / state.rps : now;
+      const readyAt = state.rps > 0 && state.lastStartAt !== undefined ? state.lastStartAt + 1000 / state.rps : now;
       if (readyAt > now) {
-        state.timer = setTimeout(() => {
-          state.timer = undefined;
-          this.pump(state);
-        }, Math.ceil(readyAt - now));
+        state.timer = setTimeout(
+          () => {
+            state.timer = undefined;
+            this.pump(state);
+          },
+          Math.ceil(readyAt - now),
+        );
         return;
       }
       const waiter = state.queue.shift()!;

@@ -43,8 +43,7 @@ function statusError(statusCode: number, headers: IncomingHttpHeaders, url: stri
       httpStatus: statusCode,
     });
   }
-  const retryAfterMs =
-    statusCode === 429 || statusCode === 503 ? parseRetryAfter(header(headers, "retry-after")) : undefined;
+  const retryAfterMs = statusCode === 429 || statusCode === 503 ? parseRetryAfter(header(headers, "retry-after")) : undefined;
   return new UpstreamError(`HTTP ${statusCode}: ${url}`, {
     kind: statusCode === 429 ? "rate_limited" : "http_status",
     url,

@@ -25,12 +25,7 @@ export function parseRetryAfter(value: string | undefined, now: number = Date.no
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504]);
 
 /** Resolves after the sleep, or rejects with `onAbort()` as soon as the signal aborts. */
-export function sleepUnlessAborted(
-  sleep: (ms: number) => Promise<void>,
-  ms: number,
-  signal: AbortSignal | undefined,
-  onAbort: () => Error,
-): Promise<void> {
+export function sleepUnlessAborted(sleep: (ms: number) => Promise<void>, ms: number, signal: AbortSignal | undefined, onAbort: () => Error): Promise<void> {
   if (!signal) return sleep(ms);
   if (signal.aborted) return Promise.reject(onAbort());
   return new Promise<void>((resolve, reject) => {

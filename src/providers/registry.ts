@@ -45,4 +45,3 @@ export function usableProviders(config: Config): ProviderSetup[] {
   return usable.sort((a, b) => rank(a.provider.name) - rank(b.provider.name));
 }
 
-export const PROVIDER_NAMES: readonly string[] = PROVIDERS.map((p) => p.name);

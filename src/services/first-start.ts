@@ -9,11 +9,7 @@ export function ensureFirstKey(db: Db, config: Config): string | null {
 }
 
 /** Writes `count` generated records in one bulk load; returns how many were added. */
-export function loadSampleRecords(
-  db: Db,
-  count: number,
-  options: { seed?: number; batchSize?: number; onBatch?: (done: number) => void } = {},
-): number {
+export function loadSampleRecords(db: Db, count: number, options: { seed?: number; batchSize?: number; onBatch?: (done: number) => void } = {}): number {
   const batchSize = options.batchSize ?? 5000;
   const now = Date.now();
   const load = BulkLoad.begin(db);

@@ -48,9 +48,7 @@ export function pickPreferred(rows: StoredMovie[], serviceOrder: readonly string
   return (
     [...allowed].sort(
       (a, b) =>
-        rank(serviceOrder, a.serviceCode) - rank(serviceOrder, b.serviceCode) ||
-        rank(providers, a.provider) - rank(providers, b.provider) ||
-        a.id - b.id,
+        rank(serviceOrder, a.serviceCode) - rank(serviceOrder, b.serviceCode) || rank(providers, a.provider) - rank(providers, b.provider) || a.id - b.id,
     )[0] ?? null
   );
 }

@@ -9,8 +9,7 @@ afterEach(async () => {
   t = null;
 });
 
-const get = (app: TestApp, url: string, key: string | null = app.key) =>
-  app.app.inject({ url, headers: key === null ? {} : { "x-service-key": key } });
+const get = (app: TestApp, url: string, key: string | null = app.key) => app.app.inject({ url, headers: key === null ? {} : { "x-service-key": key } });
 
 describe("baseline routes (bench/serve.ts)", () => {
   it("are not served by the product's server", async () => {

@@ -13,7 +13,10 @@ const passing: TargetInput = {
   importRecordsPerSecond: 25_000,
 };
 
-const failing = (change: Partial<TargetInput>) => evaluateTargets({ ...passing, ...change }).filter((t) => !t.met).map((t) => t.workload);
+const failing = (change: Partial<TargetInput>) =>
+  evaluateTargets({ ...passing, ...change })
+    .filter((t) => !t.met)
+    .map((t) => t.workload);
 
 describe("issue 5 targets", () => {
   it("lists every target of the issue, met when every figure is within it", () => {
@@ -27,9 +30,7 @@ describe("issue 5 targets", () => {
     expect(failing({ movie: { ratio: 0.9, p99: 5.1 } })).toEqual(["/movie by code"]);
     expect(failing({ movie: { ratio: null, p99: 1 } })).toEqual(["/movie by code"]);
     expect(failing({ random20: { ratio: 0.4, p99: 1 } })).toEqual(["/random num=20"]);
-    expect(failing({ selectiveBySort: { ...passing.selectiveBySort, views: { p50: 11, p99: 20 } } })).toEqual([
-      "/query, selective (up to 50,000 matches)",
-    ]);
+    expect(failing({ selectiveBySort: { ...passing.selectiveBySort, views: { p50: 11, p99: 20 } } })).toEqual(["/query, selective (up to 50,000 matches)"]);
     expect(failing({ selectiveBySort: { update: { p50: 1, p99: 26 } } })).toEqual(["/query, selective (up to 50,000 matches)"]);
     expect(failing({ broadBySort: { rating: { p99: 101 } } })).toEqual(["/query, any shape (half the catalog, any sort, page 100)"]);
     expect(failing({ movieUnderQuery: { p99: 11 } })).toEqual(["/movie while heavy /query traffic runs"]);

@@ -51,7 +51,10 @@ describe("bulk loads", () => {
   it("writes what row-by-row upserts write: same rows, same search answers, one index segment, FTS settings put back", () => {
     const records = [...generateSampleRecords({ count: 12_000 })];
     const before = ftsConfig(db);
-    const { merge, result } = load(db, records.map((r) => prepareRecord(r, 1_000)));
+    const { merge, result } = load(
+      db,
+      records.map((r) => prepareRecord(r, 1_000)),
+    );
     expect(merge).toBe("optimize");
     expect(result).toEqual({ added: 12_000, updated: 0, unchanged: 0 });
     expect(indexSegments(db)).toBe(1);
@@ -72,17 +75,28 @@ describe("bulk loads", () => {
 
   it("merges only its own segments into a larger catalog; updates replace index rows; a re-load changes nothing", () => {
     const records = [...generateSampleRecords({ count: 8_000 })];
-    load(db, records.slice(0, 7_000).map((r) => prepareRecord(r, 1_000)));
+    load(
+      db,
+      records.slice(0, 7_000).map((r) => prepareRecord(r, 1_000)),
+    );
     expect(indexSegments(db)).toBe(1);
     const changed = records.slice(6_000).map((r, i) => (i < 500 ? { ...r, record: { ...r.record, titleEn: `Zephyrine ${i}` } } : r));
-    const { merge, result } = load(db, changed.map((r) => prepareRecord(r, 2_000)));
+    const { merge, result } = load(
+      db,
+      changed.map((r) => prepareRecord(r, 2_000)),
+    );
     expect(merge).toBe("merge");
     expect(result).toEqual({ added: 1_000, updated: 500, unchanged: 500 });
     expect(indexSegments(db)).toBeLessThanOrEqual(2);
     const zephyrine = { match: buildMatch("zephyrine", { prefixLast: false }), exactDvdId: null, filter: EMPTY_FILTER, sort: "release" as const };
     expect(countMatches(db, zephyrine)).toBe(500);
     expect(() => db.prepare("INSERT INTO movies_fts(movies_fts, rank) VALUES ('integrity-check', 0)").run()).not.toThrow();
-    expect(load(db, changed.map((r) => prepareRecord(r, 3_000))).result).toEqual({ added: 0, updated: 0, unchanged: 2_000 });
+    expect(
+      load(
+        db,
+        changed.map((r) => prepareRecord(r, 3_000)),
+      ).result,
+    ).toEqual({ added: 0, updated: 0, unchanged: 2_000 });
   });
 
   it("merges a load's many windows into one segment and leaves the catalog's segment as it is", () => {

@@ -17,7 +17,10 @@ describe("stored document codec", () => {
   it("writes what it wrote before the field order was fixed, for records built in that order (hashes stay)", () => {
     for (const r of generateSampleRecords({ count: 500, seed: 5 })) {
       const e = r.record.extra;
-      const before = JSON.stringify({ ...r.record, extra: { ...e, galleryFull: toRange(e.galleryFull) ?? e.galleryFull, galleryThumb: toRange(e.galleryThumb) ?? e.galleryThumb } });
+      const before = JSON.stringify({
+        ...r.record,
+        extra: { ...e, galleryFull: toRange(e.galleryFull) ?? e.galleryFull, galleryThumb: toRange(e.galleryThumb) ?? e.galleryThumb },
+      });
       expect(encodeDoc(r.record)).toBe(before);
     }
   });

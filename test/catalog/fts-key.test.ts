@@ -65,7 +65,9 @@ describe("the FTS key (release order in the index's rowid)", () => {
     dbs.push(db);
     dirs.push(dir);
     const dates = Array.from({ length: 300 }, (_, i) => `20${String(10 + ((i * 37) % 15)).padStart(2, "0")}-0${1 + ((i * 7) % 9)}-1${i % 10}T00:00:00.000Z`);
-    const batch = dates.map((releaseDate, i) => makeIngest({ contentId: `key${String(i).padStart(5, "0")}`, dvdId: `KEY-${i + 1}`, titleEn: "Orchard", releaseDate }));
+    const batch = dates.map((releaseDate, i) =>
+      makeIngest({ contentId: `key${String(i).padStart(5, "0")}`, dvdId: `KEY-${i + 1}`, titleEn: "Orchard", releaseDate }),
+    );
     batch.push(makeIngest({ contentId: "key00007", dvdId: "KEY-8", titleEn: "Vineyard", releaseDate: "2030-01-01T00:00:00.000Z" }));
     expect(upsertRecords(db, batch)).toEqual({ added: 300, updated: 1, unchanged: 0 });
     expect(indexSegments(db)).toBe(1);

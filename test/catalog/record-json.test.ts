@@ -123,7 +123,9 @@ describe("a record's JSON from its stored document", () => {
   });
 
   it("declines documents laid out otherwise, which then go through the serialiser", async () => {
-    const r = makeRecord({ extra: { actressesRich: [{ name: "A", image: null }], sampleUrl: null, galleryFull: ["https://x/a-1.jpg", "https://x/a-2.jpg"], galleryThumb: [] } });
+    const r = makeRecord({
+      extra: { actressesRich: [{ name: "A", image: null }], sampleUrl: null, galleryFull: ["https://x/a-1.jpg", "https://x/a-2.jpg"], galleryThumb: [] },
+    });
     const good = encodeDoc(r);
     const { dvdId, ...rest } = r;
     const variants = [
@@ -159,10 +161,15 @@ describe("documents of a catalog written before the field order was fixed", () =
     try {
       // Rewrite one document as older code could store it: keys in another order.
       const { contentId, ...rest } = records[0].record;
-      t.db.prepare("UPDATE movie_docs SET doc = ? WHERE id = (SELECT id FROM movies WHERE content_id = 'old00001')").run(JSON.stringify({ ...rest, contentId }));
+      t.db
+        .prepare("UPDATE movie_docs SET doc = ? WHERE id = (SELECT id FROM movies WHERE content_id = 'old00001')")
+        .run(JSON.stringify({ ...rest, contentId }));
       const id = t.db.prepare("SELECT id FROM movies WHERE content_id = 'old00001'").pluck().get() as number;
       expect(getMovieById(t.db, id)!.recordJson!()).toBeNull();
-      for (const [q, r] of [["OLD-001", records[0]], ["NEW-001", records[1]]] as const) {
+      for (const [q, r] of [
+        ["OLD-001", records[0]],
+        ["NEW-001", records[1]],
+      ] as const) {
         const res = await t.app.inject({ url: `/movie?q=${q}`, headers: { "x-service-key": t.key } });
         expect(res.statusCode).toBe(200);
         expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");

@@ -2,9 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { IngestRecord } from "../../src/model/record.js";
 import { generateSampleRecords, SAMPLE_PROVIDER } from "../../src/samples/titles/generate.js";
 
-const take = (count: number, seed?: number, start?: number): IngestRecord[] => [
-  ...generateSampleRecords({ count, seed, start }),
-];
+const take = (count: number, seed?: number, start?: number): IngestRecord[] => [...generateSampleRecords({ count, seed, start })];
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}T00:00:00\.000Z$/;
 const CENSORED_DVD_RE = /^\d*[A-Z]{2,5}-\d{3,5}$/;
@@ -13,8 +11,7 @@ const PICS = "https://pics.dmm.co.jp/digital/video/";
 const ACTRESS_IMAGE_RE = /^https:\/\/pics\.dmm\.co\.jp\/mono\/actjpgs\/[a-z]+(_[a-z]+)?\.jpg$/;
 const SAMPLE_URL_RE = /^https:\/\/cc3001\.dmm\.co\.jp\/litevideo\/freepv\/\w\/\w{3}\/\w+\/\w+_dmb_w\.mp4$/;
 const isStringArray = (v: unknown): boolean => Array.isArray(v) && v.every((s) => typeof s === "string" && s !== "");
-const share = (records: IngestRecord[], pred: (r: IngestRecord) => boolean): number =>
-  records.filter(pred).length / records.length;
+const share = (records: IngestRecord[], pred: (r: IngestRecord) => boolean): number => records.filter(pred).length / records.length;
 
 /** Everything wrong with one record, as short messages; plain checks keep 20k records fast. */
 function problems(r: IngestRecord): string[] {
@@ -145,8 +142,7 @@ describe("generateSampleRecords", () => {
     const unreadable: string[] = [];
     for (const { record } of generateSampleRecords({ count: 20_000, start: 4_980_000 })) {
       const readable =
-        /^(\d*[A-Z]{2,5}-\d{3,5}|FC2-PPV-\d{7}|HEYZO-\d{4})$/.test(record.dvdId) &&
-        /^(\d*[a-z]{2,5}\d{5}|fc2ppv\d{7}|heyzo\d{5})$/.test(record.contentId);
+        /^(\d*[A-Z]{2,5}-\d{3,5}|FC2-PPV-\d{7}|HEYZO-\d{4})$/.test(record.dvdId) && /^(\d*[a-z]{2,5}\d{5}|fc2ppv\d{7}|heyzo\d{5})$/.test(record.contentId);
       if (!readable) unreadable.push(`${record.dvdId} ${record.contentId}`);
       dvdIds.add(record.dvdId);
     }
@@ -160,13 +156,32 @@ describe("generateSampleRecords", () => {
   });
 
   it("keeps the promised proportions", () => {
-    const near = (value: number, target: number, tolerance: number) =>
-      expect(Math.abs(value - target)).toBeLessThanOrEqual(tolerance);
-    near(share(sample, (r) => r.record.commentEn === null), 0.4, 0.03);
-    near(share(sample, (r) => r.record.series === null), 0.5, 0.03);
-    near(share(sample, (r) => r.ratingAvg === null), 0.2, 0.03);
-    near(share(sample, (r) => r.record.extra.sampleUrl === null), 0.3, 0.03);
-    near(share(sample, (r) => !r.censored), 0.02, 0.005);
+    const near = (value: number, target: number, tolerance: number) => expect(Math.abs(value - target)).toBeLessThanOrEqual(tolerance);
+    near(
+      share(sample, (r) => r.record.commentEn === null),
+      0.4,
+      0.03,
+    );
+    near(
+      share(sample, (r) => r.record.series === null),
+      0.5,
+      0.03,
+    );
+    near(
+      share(sample, (r) => r.ratingAvg === null),
+      0.2,
+      0.03,
+    );
+    near(
+      share(sample, (r) => r.record.extra.sampleUrl === null),
+      0.3,
+      0.03,
+    );
+    near(
+      share(sample, (r) => !r.censored),
+      0.02,
+      0.005,
+    );
     expect(share(sample, (r) => r.record.actresses.length === 1 || r.record.actresses.length === 2)).toBeGreaterThan(0.6);
     expect(share(sample, (r) => r.record.authors.length === 0)).toBeGreaterThan(0.9);
     const withActress = sample.filter((r) => r.record.actresses.length > 0);

@@ -40,7 +40,11 @@ describe("search plans on a real catalog", () => {
         expect(all).toHaveLength(total);
         const keys = all.map((id) => db.prepare(`SELECT ${KEY[sort]} FROM movies WHERE id = ?`).pluck().get(id) as string);
         expect(keys).toEqual([...keys].sort().reverse());
-        for (const [limit, offset] of [[10, 0], [10, 90], [25, total - 5]]) {
+        for (const [limit, offset] of [
+          [10, 0],
+          [10, 90],
+          [25, total - 5],
+        ]) {
           expect(searchIds(db, spec, limit, offset)).toEqual(all.slice(offset, offset + limit));
         }
       });
@@ -70,7 +74,12 @@ describe("search plans on a real catalog", () => {
           { fetchUs: 1e9, listUs: 1e9, testUs: () => 1e9, walkBitsUs: 0, buildBitsUs: 0 },
         ]) {
           Object.assign(PLAN_COSTS, saved, costs);
-          for (const [limit, offset] of [[10, 0], [20, 40], [10, 1500], [25, total - 5]]) {
+          for (const [limit, offset] of [
+            [10, 0],
+            [20, 40],
+            [10, 1500],
+            [25, total - 5],
+          ]) {
             expect(searchIds(db, spec, limit, offset), `${JSON.stringify(costs)} ${limit}@${offset}`).toEqual(all.slice(offset, offset + limit));
           }
         }
@@ -87,7 +96,12 @@ describe("search plans on a real catalog", () => {
         { match: null, exactDvdId: null, filter: { ...EMPTY_FILTER, names: [drama] }, sort },
         { match: buildMatch("the", { prefixLast: false }), exactDvdId: null, filter: EMPTY_FILTER, sort },
         { match: buildMatch("the", { prefixLast: false }), exactDvdId: null, filter: { ...EMPTY_FILTER, names: [drama], censored: true }, sort },
-        { match: buildMatch("in", { prefixLast: false }), exactDvdId: null, filter: { ...EMPTY_FILTER, releaseAfter: "2012-01-01", providers: ["sample"] }, sort },
+        {
+          match: buildMatch("in", { prefixLast: false }),
+          exactDvdId: null,
+          filter: { ...EMPTY_FILTER, releaseAfter: "2012-01-01", providers: ["sample"] },
+          sort,
+        },
       );
     }
     const saved = { ...PLAN_COSTS };
@@ -101,7 +115,14 @@ describe("search plans on a real catalog", () => {
         Object.assign(PLAN_COSTS, saved, { fetchUs: 0 });
         const all = searchIds(db, spec, total + 10, 0);
         expect(all).toHaveLength(total);
-        const pages: [number, number][] = [[10, 0], [10, 10], [7, 93], [10, Math.floor(total / 2)], [10, total - 3], [10, total]];
+        const pages: [number, number][] = [
+          [10, 0],
+          [10, 10],
+          [7, 93],
+          [10, Math.floor(total / 2)],
+          [10, total - 3],
+          [10, total],
+        ];
         // Twice each: the first reads the bitsets (not cached), the second uses them.
         for (const form of forms) {
           for (const round of ["uncached", "cached"]) {
@@ -150,7 +171,11 @@ describe("search plans on a real catalog", () => {
 
   it("relevance: tiers of where the words matched (code/titles/people, then maker..categories, then anywhere), each newest first", () => {
     const tiersSeen = new Set<number>();
-    for (const [text, filter] of [["the", EMPTY_FILTER], ["the drama", { ...EMPTY_FILTER, censored: true }], ["love", filters[2]]] as const) {
+    for (const [text, filter] of [
+      ["the", EMPTY_FILTER],
+      ["the drama", { ...EMPTY_FILTER, censored: true }],
+      ["love", filters[2]],
+    ] as const) {
       const match = buildMatch(text, { prefixLast: false })!;
       const spec: SearchSpec = { match, exactDvdId: null, filter, sort: "relevance" };
       const total = countMatches(db, spec);
@@ -158,14 +183,22 @@ describe("search plans on a real catalog", () => {
       const all = searchIds(db, spec, total + 10, 0);
       expect(new Set(all).size).toBe(total);
       const inColumns = (id: number, cols: string) =>
-        db.prepare(`SELECT 1 FROM movies m WHERE m.id = ? AND EXISTS (SELECT 1 FROM movies_fts WHERE movies_fts MATCH ? AND rowid = m.fts_key)`)
-          .pluck().get(id, `${cols} : (${match})`) !== undefined;
+        db
+          .prepare(`SELECT 1 FROM movies m WHERE m.id = ? AND EXISTS (SELECT 1 FROM movies_fts WHERE movies_fts MATCH ? AND rowid = m.fts_key)`)
+          .pluck()
+          .get(id, `${cols} : (${match})`) !== undefined;
       const tierOf = (id: number) => (inColumns(id, "{code title people}") ? 1 : inColumns(id, "{code title people org cat}") ? 2 : 3);
       const ranked = all.map((id) => [tierOf(id), db.prepare("SELECT fts_key FROM movies WHERE id = ?").pluck().get(id) as number]);
       const expected = [...ranked].sort((a, b) => a[0] - b[0] || b[1] - a[1]);
       expect(ranked).toEqual(expected);
       for (const [tier] of ranked) tiersSeen.add(tier);
-      for (const [limit, offset] of [[10, 0], [7, 3], [25, 40], [10, total - 4], [10, total]]) {
+      for (const [limit, offset] of [
+        [10, 0],
+        [7, 3],
+        [25, 40],
+        [10, total - 4],
+        [10, total],
+      ]) {
         expect(searchIds(db, spec, limit, offset), `${text} ${limit}@${offset}`).toEqual(all.slice(offset, offset + limit));
       }
     }

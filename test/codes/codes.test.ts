@@ -1,22 +1,16 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import {
-  contentIdToDvdId,
-  dvdIdToContentIdGuess,
-  isCodeLike,
-  lookupCandidates,
-  normalizeContentId,
-  parseCode,
-  type CodeKind,
-} from "../../src/codes/index.js";
+import { contentIdToDvdId, dvdIdToContentIdGuess, isCodeLike, lookupCandidates, normalizeContentId, parseCode, type CodeKind } from "../../src/codes/index.js";
 
 /** librefanza's Fanza::Id.normalize spec rows; see test/fixtures/provider-samples/README.md, section codes/. */
 const TSV_PATH = fileURLToPath(new URL("../fixtures/provider-samples/codes/content-id-to-dvd-id.tsv", import.meta.url));
 
 function readReferenceRows(): Array<[string, string]> {
   if (!existsSync(TSV_PATH)) throw new Error(`reference table missing: ${TSV_PATH}`);
-  const [header, ...lines] = readFileSync(TSV_PATH, "utf8").split(/\r?\n/).filter((l) => l !== "");
+  const [header, ...lines] = readFileSync(TSV_PATH, "utf8")
+    .split(/\r?\n/)
+    .filter((l) => l !== "");
   if (header !== "content_id\tdvd_id") throw new Error(`unexpected header in ${TSV_PATH}: ${header}`);
   return lines.map((line) => {
     const cells = line.split("\t");
@@ -355,7 +349,32 @@ describe("robustness", () => {
 
   // Units chosen to hit each regex's worst case: long separator runs, unclosed brackets,
   // digit/letter alternation, repeated domains and tags.
-  const UNITS = ["a", "1", "-", " ", "[", "(", "【", "a1", "1a", "a-", "1-", "_", ".", "www.", "abp-123 ", "1p", "t28", "3dsvr", "20id", "fc2", "-c", "cd1", "😀", "\u0000"];
+  const UNITS = [
+    "a",
+    "1",
+    "-",
+    " ",
+    "[",
+    "(",
+    "【",
+    "a1",
+    "1a",
+    "a-",
+    "1-",
+    "_",
+    ".",
+    "www.",
+    "abp-123 ",
+    "1p",
+    "t28",
+    "3dsvr",
+    "20id",
+    "fc2",
+    "-c",
+    "cd1",
+    "😀",
+    "\u0000",
+  ];
   const HEADS = ["", "ABP-123", "h_", "1", "["];
   const TAILS = ["", "x", "123", "-C", "]", "1p", ".mp4"];
 

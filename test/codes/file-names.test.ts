@@ -54,7 +54,10 @@ describe("file names as libraries hold them", () => {
 
   it("never reads a wrong code or a wrong part", () => {
     const wrong = results.filter((r) => r.outcome === "wrong" || r.outcome === "wrong part");
-    const lines = wrong.map((r) => `${r.row.table}:${r.row.line} ${JSON.stringify(r.row.name)}: read ${r.code} part ${r.part}, expected ${r.row.code || "none"} part ${r.row.part} (${r.row.reason})`);
+    const lines = wrong.map(
+      (r) =>
+        `${r.row.table}:${r.row.line} ${JSON.stringify(r.row.name)}: read ${r.code} part ${r.part}, expected ${r.row.code || "none"} part ${r.row.part} (${r.row.reason})`,
+    );
     expect(lines).toEqual([]);
   });
 

@@ -19,7 +19,9 @@ function catalogOf(...codes: string[]): CodeKnowledge & { asked: number } {
 
 const read = (name: string, knowledge?: CodeKnowledge) => {
   const r = readName(name, knowledge);
-  return r.found ? `${r.found.dvdId}${r.found.part === null ? "" : ` part ${r.found.part}`}` : `${r.reason}${r.candidates.length ? ` ${r.candidates.join(" ")}` : ""}`;
+  return r.found
+    ? `${r.found.dvdId}${r.found.part === null ? "" : ` part ${r.found.part}`}`
+    : `${r.reason}${r.candidates.length ? ` ${r.candidates.join(" ")}` : ""}`;
 };
 
 describe("readName: the rules between candidates", () => {

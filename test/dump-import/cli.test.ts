@@ -22,7 +22,9 @@ describe("CLI: sample-dump, then import-dump", () => {
     const r = await runCliAsync(["import-dump", dump], env);
     expect(r.status).toBe(0);
     const imported = Number(/: ([\d,]+) videos \(/.exec(r.stdout)?.[1].replace(/,/g, ""));
-    expect(r.stdout).toMatch(/^imported .*sample\.sql\.gz as provider "r18dev": [\d,]+ videos \([\d,]+ added, 0 updated, 0 unchanged\), 150 actresses, in [\d.]+ s \([\d,]+ videos\/s\)$/m);
+    expect(r.stdout).toMatch(
+      /^imported .*sample\.sql\.gz as provider "r18dev": [\d,]+ videos \([\d,]+ added, 0 updated, 0 unchanged\), 150 actresses, in [\d.]+ s \([\d,]+ videos\/s\)$/m,
+    );
     // The sample has videos without a release date, which the r18dev record requires.
     expect(r.stdout).toMatch(/^skipped rows: \d+$/m);
     expect(r.stdout).toMatch(/^ +\d+ +derived_video: invalid record \(record\.releaseDate: .*\(e\.g\. line \d+/m);

@@ -60,7 +60,10 @@ describe("import-dump: the COPY format", () => {
   it("reads columns by name and tables in any order", async () => {
     const plain = catalog();
     const shuffled = catalog();
-    for (const [c, shuffle] of [[plain, false], [shuffled, true]] as const) {
+    for (const [c, shuffle] of [
+      [plain, false],
+      [shuffled, true],
+    ] as const) {
       const path = `${files.path}/sample-${shuffle}.sql.gz`;
       await writeSampleDump({ videos: 400, seed: 3, out: path, shuffleTables: shuffle, shuffleColumns: shuffle });
       const s = await importDump(c.db, path);
@@ -70,7 +73,9 @@ describe("import-dump: the COPY format", () => {
 
     // The hand-made dump too: link tables first, every header reversed.
     const reversed = catalog();
-    const blocks = baseBlocks().reverse().map((b) => ({ ...b, columns: [...b.columns].reverse(), rows: b.rows.map((r) => [...r].reverse()) }));
+    const blocks = baseBlocks()
+      .reverse()
+      .map((b) => ({ ...b, columns: [...b.columns].reverse(), rows: b.rows.map((r) => [...r].reverse()) }));
     await run(reversed.db, dumpText(blocks));
     const straight = catalog();
     await run(straight.db, dumpText(baseBlocks()));
@@ -87,23 +92,27 @@ describe("import-dump: the COPY format", () => {
     const { summary, notes } = await run(db, dumpText(blocks));
     expect(summary).toMatchObject({ videos: 3, skipped: {} });
     expect(record(db, "118abw00013")).toMatchObject({ directors: [], series: null, actresses: ["Airi Suzumura"], makers: ["Prestige"] });
-    expect(notes).toEqual(expect.arrayContaining([
-      expect.stringMatching(/no derived_video_director table: videos are imported without directors/),
-      expect.stringMatching(/no derived_series table: videos are imported without series names/),
-      expect.stringMatching(/table source_dmm_trailer is not used by the import; skipped/),
-      expect.stringMatching(/derived_video: unknown columns skipped: popularity/),
-    ]));
+    expect(notes).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/no derived_video_director table: videos are imported without directors/),
+        expect.stringMatching(/no derived_series table: videos are imported without series names/),
+        expect.stringMatching(/table source_dmm_trailer is not used by the import; skipped/),
+        expect.stringMatching(/derived_video: unknown columns skipped: popularity/),
+      ]),
+    );
   });
 
   it("skips a row with a broken field, reports it with its line, and imports the rest", async () => {
     const { db } = catalog();
-    let text = dumpText(baseBlocks({
-      videos: [
-        { content_id: "bad00001", dvd_id: "BAD-001", release_date: "2020-13-45" },
-        { content_id: "bad00002", dvd_id: "BAD-002", runtime_mins: "two hours" },
-        { content_id: "bad00004", dvd_id: "BAD-004" },
-      ],
-    }));
+    let text = dumpText(
+      baseBlocks({
+        videos: [
+          { content_id: "bad00001", dvd_id: "BAD-001", release_date: "2020-13-45" },
+          { content_id: "bad00002", dvd_id: "BAD-002", runtime_mins: "two hours" },
+          { content_id: "bad00004", dvd_id: "BAD-004" },
+        ],
+      }),
+    );
     // A row cut short, a field ending in a lone backslash, a link with a broken id.
     text = text.replace("bad00004\t", "bad00003\tBAD-003\tonly three fields\nbad00004\t");
     text = text.replace(/(bad00004\t.*\tdigital)\n/, "$1\\\n");
@@ -132,7 +141,14 @@ describe("import-dump: the COPY format", () => {
     });
 
     it("imports nothing when the text ends inside COPY data, and says why", async () => {
-      const newer = dumpText(baseBlocks({ videos: [{ content_id: "118abw00013", dvd_id: "ABW-013", title_en: "Changed" }, { content_id: "new00001", dvd_id: "NEW-001" }] }));
+      const newer = dumpText(
+        baseBlocks({
+          videos: [
+            { content_id: "118abw00013", dvd_id: "ABW-013", title_en: "Changed" },
+            { content_id: "new00001", dvd_id: "NEW-001" },
+          ],
+        }),
+      );
       const cut = newer.slice(0, newer.indexOf("118abw00013\t5016"));
       const attempt = run(c.db, cut);
       await expect(attempt).rejects.toBeInstanceOf(DumpTruncatedError);
@@ -163,7 +179,10 @@ describe("import-dump: the COPY format", () => {
     const text = dumpText(blocks);
     const { summary } = await run(db, text);
     expect(summary.videos).toBe(3);
-    expect(summary.skipped["derived_video: duplicate content_id"]).toEqual({ count: 1, examples: [expect.objectContaining({ line: lineOf(text, "118abw00013\tABW-013\tA second row") })] });
+    expect(summary.skipped["derived_video: duplicate content_id"]).toEqual({
+      count: 1,
+      examples: [expect.objectContaining({ line: lineOf(text, "118abw00013\tABW-013\tA second row") })],
+    });
     expect(record(db, "118abw00013")?.titleEn).toBe("You Can't Make A Sound");
   });
 });

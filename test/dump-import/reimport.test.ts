@@ -25,12 +25,17 @@ describe("import-dump: importing again", () => {
   });
 
   it("updates changed titles and adds new ones from a newer dump, without duplicates", async () => {
-    const newer = files.write("newer.sql.gz", dumpText(baseBlocks({
-      videos: [
-        { content_id: "118abw00013", dvd_id: "ABW-013", title_en: "You Can't Make A Sound (Remastered)" },
-        { content_id: "abp00123", dvd_id: "ABP-123" },
-      ],
-    })));
+    const newer = files.write(
+      "newer.sql.gz",
+      dumpText(
+        baseBlocks({
+          videos: [
+            { content_id: "118abw00013", dvd_id: "ABW-013", title_en: "You Can't Make A Sound (Remastered)" },
+            { content_id: "abp00123", dvd_id: "ABP-123" },
+          ],
+        }),
+      ),
+    );
     expect(await importDump(db, newer)).toMatchObject({ videos: 4, added: 1, updated: 1, unchanged: 2 });
     expect(findByContentId(db, "r18dev", "118abw00013")?.record.titleEn).toBe("You Can't Make A Sound (Remastered)");
     expect(findByContentId(db, "r18dev", "abp00123")?.record.dvdId).toBe("ABP-123");

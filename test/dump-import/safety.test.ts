@@ -31,9 +31,17 @@ describe("import-dump: the catalog stays usable and whole", () => {
       return r.json().result.titleEn as string;
     };
     const seen: Record<string, unknown> = {};
-    const newer = files.write("newer.sql", dumpText(baseBlocks({
-      videos: [{ content_id: "118abw00013", dvd_id: "ABW-013", title_en: "New title" }, { content_id: "abp00123", dvd_id: "ABP-123" }],
-    })));
+    const newer = files.write(
+      "newer.sql",
+      dumpText(
+        baseBlocks({
+          videos: [
+            { content_id: "118abw00013", dvd_id: "ABW-013", title_en: "New title" },
+            { content_id: "abp00123", dvd_id: "ABP-123" },
+          ],
+        }),
+      ),
+    );
     await importDump(db, newer, {
       // Paused with every record written into the open transaction, not yet committed.
       onProgress: async (p) => {

@@ -18,7 +18,11 @@ describe("the staging database", () => {
       const rows = [...block.rows];
       if (block.table === "derived_video") rows.push([...rows[1]]);
       if (block.table === "derived_video_actress") rows.push(["ipx00535", 1019999, 2, null]);
-      for (const row of rows) sink.add(at.map((i) => (i < 0 || row[i] === null ? null : String(row[i]))), ++line);
+      for (const row of rows)
+        sink.add(
+          at.map((i) => (i < 0 || row[i] === null ? null : String(row[i]))),
+          ++line,
+        );
       staging.endTable();
     }
     return { staging, plan: staging.finish(2) };
@@ -27,7 +31,10 @@ describe("the staging database", () => {
   it("plans batches in content_id order, and names repeated rows", () => {
     const { staging, plan } = stage();
     expect(plan.videos).toBe(4);
-    expect(plan.batches).toEqual([["", -1], ["ipx00535", 3]]);
+    expect(plan.batches).toEqual([
+      ["", -1],
+      ["ipx00535", 3],
+    ]);
     expect(plan.duplicates).toEqual([{ contentId: "ssis00001", rowid: 4, line: expect.any(Number) }]);
     expect(staging.rows).toMatchObject({ derived_video: 4, derived_actress: 3, derived_video_actress: 5 });
     staging.close();

@@ -30,7 +30,10 @@ describe("unescapeCopyField", () => {
 describe("parseCopyHeader", () => {
   it.each([
     ["COPY public.t (a, b) FROM stdin;", { schema: "public", table: "t", columns: ["a", "b"] }],
-    ['COPY public.source_dmm_trailer (content_id, url, "timestamp") FROM stdin;', { schema: "public", table: "source_dmm_trailer", columns: ["content_id", "url", "timestamp"] }],
+    [
+      'COPY public.source_dmm_trailer (content_id, url, "timestamp") FROM stdin;',
+      { schema: "public", table: "source_dmm_trailer", columns: ["content_id", "url", "timestamp"] },
+    ],
     ["COPY t(a,b) FROM stdin;", { schema: null, table: "t", columns: ["a", "b"] }],
     ["COPY t FROM stdin;", { schema: null, table: "t", columns: null }],
     ['COPY "a.b"."c" ("x""y") FROM stdin;', { schema: "a.b", table: "c", columns: ['x"y'] }],

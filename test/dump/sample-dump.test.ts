@@ -9,9 +9,18 @@ import { writeSampleDump, type SampleDumpOptions, type SampleDumpResult } from "
 import { collect, rowsOf, tablesOf } from "./collect.js";
 
 const ALL_TABLES = [
-  "derived_actress", "derived_category", "derived_director", "derived_label", "derived_maker", "derived_series",
-  "derived_video", "derived_video_actress", "derived_video_category", "derived_video_director",
-  "machine_translation", "source_dmm_trailer",
+  "derived_actress",
+  "derived_category",
+  "derived_director",
+  "derived_label",
+  "derived_maker",
+  "derived_series",
+  "derived_video",
+  "derived_video_actress",
+  "derived_video_category",
+  "derived_video_director",
+  "machine_translation",
+  "source_dmm_trailer",
 ];
 
 const tmp = mkdtempSync(path.join(tmpdir(), "sample-dump-"));
@@ -95,8 +104,14 @@ describe("writeSampleDump, read back with readCopyDump", () => {
       if (last > 0) expect(gallery[0]).toBe(dumpImageUrl(r.gallery_full_first));
     }
     for (const col of ["title_en", "comment_en", "comment_ja", "sample_url", "series_id", "runtime_mins"]) {
-      expect(rows.some((r) => r[col] === null), `${col} has NULLs`).toBe(true);
-      expect(rows.some((r) => r[col] !== null), `${col} has values`).toBe(true);
+      expect(
+        rows.some((r) => r[col] === null),
+        `${col} has NULLs`,
+      ).toBe(true);
+      expect(
+        rows.some((r) => r[col] !== null),
+        `${col} has values`,
+      ).toBe(true);
     }
     // Titles and comments that exercise the escapes came back decoded.
     expect(rows.some((r) => r.title_en?.includes("\t"))).toBe(true);
@@ -111,7 +126,11 @@ describe("writeSampleDump, read back with readCopyDump", () => {
     const actresses = records(events, "derived_actress");
     expect(actresses).toHaveLength(videos / 4);
     expect(actresses[0]).toEqual({
-      id: "1019076", name_romaji: "Airi Suzumura", image_url: "suzumura_airi.jpg", name_kanji: "鈴村あいり", name_kana: "すずむらあいり",
+      id: "1019076",
+      name_romaji: "Airi Suzumura",
+      image_url: "suzumura_airi.jpg",
+      name_kanji: "鈴村あいり",
+      name_kana: "すずむらあいり",
     });
     expect(new Set(actresses.map((a) => a.name_romaji)).size).toBe(actresses.length);
     expect(actresses.some((a) => a.image_url === null)).toBe(true);

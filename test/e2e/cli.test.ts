@@ -57,7 +57,11 @@ describe("CLI end to end", () => {
       JSON.stringify({ ...makeRecord({ contentId: "abc00002", dvdId: "ABC-002" }), runtimeMins: "long" }),
       "",
       JSON.stringify(makeRecord({ contentId: "abc00003", dvdId: "abc-3" })),
-      JSON.stringify({ q: "ABC-004", source: "fanza", result: { ...makeRecord({ contentId: "abc00004", dvdId: "ABC-004" }), titleEn: null, releaseDate: "2025-08-08" } }),
+      JSON.stringify({
+        q: "ABC-004",
+        source: "fanza",
+        result: { ...makeRecord({ contentId: "abc00004", dvdId: "ABC-004" }), titleEn: null, releaseDate: "2025-08-08" },
+      }),
     ];
     writeFileSync(file, lines.join("\n") + "\n");
     const first = runCli(["import", file, "--provider", "mine"], env);

@@ -61,7 +61,7 @@ describe("ingest CLI: SIGKILL mid-run, then resume", () => {
     await exited;
     expect(pages).toBeGreaterThanOrEqual(8);
     expect([...statuses]).toEqual([200]);
-    const partial = (db.prepare("SELECT count(*) FROM movies").pluck().get() as number);
+    const partial = db.prepare("SELECT count(*) FROM movies").pluck().get() as number;
     expect(partial).toBeGreaterThan(0);
 
     // Resume: starts from the checkpoint, not from the start.

@@ -71,9 +71,20 @@ describe("scan DIR", () => {
       "Yuki.mp4",
       "hhd800.com@ABP-123-C.mp4",
     ]);
-    expect(byPath.get("hhd800.com@ABP-123-C.mp4")).toMatchObject({ status: "matched", code: "ABP-123", part: null, dvdId: "ABP-123", title: "The Lighthouse Keeper" });
+    expect(byPath.get("hhd800.com@ABP-123-C.mp4")).toMatchObject({
+      status: "matched",
+      code: "ABP-123",
+      part: null,
+      dvdId: "ABP-123",
+      title: "The Lighthouse Keeper",
+    });
     expect(byPath.get("IPX-535/video.mp4")).toMatchObject({ status: "matched", code: "IPX-535", title: "Ipx Title" });
-    expect(byPath.get("FC2 PPV 1234567 【素人】/fc2-ppv-1234567-2.mkv")).toMatchObject({ status: "matched", code: "FC2-PPV-1234567", part: 2, title: "素人の記録" });
+    expect(byPath.get("FC2 PPV 1234567 【素人】/fc2-ppv-1234567-2.mkv")).toMatchObject({
+      status: "matched",
+      code: "FC2-PPV-1234567",
+      part: 2,
+      title: "素人の記録",
+    });
     expect(byPath.get("SSIS-001 Some Title.mp4")).toMatchObject({ status: "not-in-catalog", code: "SSIS-001", title: null });
     expect(byPath.get("Yuki.mp4")).toMatchObject({ status: "no-code", code: null, reason: "no code in the name" });
     expect(byPath.get("ABP-123 IPX-535.avi")).toMatchObject({ status: "ambiguous", code: null });
@@ -104,7 +115,12 @@ describe("scan DIR", () => {
     writeFileSync(join(live, "[site]snis-217-cd1.mp4"), "");
     writeFileSync(join(live, "ABC-999.mp4"), "");
     try {
-      const res = await runCliAsync(["scan", live, "--json"], { ...env, PROVIDER_R18DEV_ENABLED: "on", PROVIDER_R18DEV_BASE_URL: server.url, PROVIDER_R18DEV_RATE: "0" });
+      const res = await runCliAsync(["scan", live, "--json"], {
+        ...env,
+        PROVIDER_R18DEV_ENABLED: "on",
+        PROVIDER_R18DEV_BASE_URL: server.url,
+        PROVIDER_R18DEV_RATE: "0",
+      });
       expect(res.status, res.stderr).toBe(0);
       const body = JSON.parse(res.stdout) as { files: ScanFile[] };
       expect(body.files).toEqual([

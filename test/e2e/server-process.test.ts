@@ -6,7 +6,12 @@ import { startProcess } from "../helpers/run-cli.js";
 
 describe("the server process, started as the README says (npm start)", () => {
   const dir = mkdtempSync(join(tmpdir(), "vc-serve-"));
-  const proc = startProcess("npm", ["start", "--silent"], { DATABASE_PATH: join(dir, "catalog.db"), PORT: "0", LOG_LEVEL: "warn" }, /listening on (http:\/\/[^\s]+)/);
+  const proc = startProcess(
+    "npm",
+    ["start", "--silent"],
+    { DATABASE_PATH: join(dir, "catalog.db"), PORT: "0", LOG_LEVEL: "warn" },
+    /listening on (http:\/\/[^\s]+)/,
+  );
   afterAll(async () => {
     if (proc.child.exitCode === null && proc.child.signalCode === null) {
       const exited = new Promise((r) => proc.child.once("exit", r));
@@ -54,9 +59,7 @@ describe("the server process, started as the README says (npm start)", () => {
 
   it("shuts down cleanly on SIGTERM", async () => {
     await proc.readyLine;
-    const exited = new Promise<{ code: number | null; signal: string | null }>((r) =>
-      proc.child.once("exit", (code, signal) => r({ code, signal })),
-    );
+    const exited = new Promise<{ code: number | null; signal: string | null }>((r) => proc.child.once("exit", (code, signal) => r({ code, signal })));
     proc.signalGroup("SIGTERM");
     // The server closes and exits 0; npm may report the signal it received itself.
     expect(await exited).toSatisfy((e: { code: number | null; signal: string | null }) => e.code === 0 || e.signal === "SIGTERM");

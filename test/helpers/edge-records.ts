@@ -50,4 +50,3 @@ export function edgeRecords(): DetailedRecord[] {
   }
   return out;
 }
-

@@ -27,10 +27,11 @@ export async function localServer(handler: Handler) {
     url: `http://127.0.0.1:${port}`,
     hits,
     total: () => [...hits.values()].reduce((a, b) => a + b, 0),
-    close: () => new Promise<void>((r) => {
-      server.closeAllConnections();
-      server.close(() => r());
-    }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }
 

@@ -5,7 +5,18 @@ import { call, client, expectError, expectOk, FORMS, type Client } from "./fixtu
 
 const people = { actresses: [] as string[], actors: [] as string[], extra: { actressesRich: [], sampleUrl: null, galleryFull: [], galleryThumb: [] } };
 const title = (dvdId: string, titleEn: string, releaseDate: string, more: Record<string, unknown> = {}) =>
-  makeIngest({ contentId: dvdId.toLowerCase().replace("-", "00"), dvdId, titleEn, titleJa: "", releaseDate: `${releaseDate}T00:00:00.000Z`, commentEn: null, categories: [], series: null, ...people, ...more });
+  makeIngest({
+    contentId: dvdId.toLowerCase().replace("-", "00"),
+    dvdId,
+    titleEn,
+    titleJa: "",
+    releaseDate: `${releaseDate}T00:00:00.000Z`,
+    commentEn: null,
+    categories: [],
+    series: null,
+    ...people,
+    ...more,
+  });
 const withActresses = (names: string[]) => ({ actresses: names, extra: { ...people.extra, actressesRich: names.map((name) => ({ name, image: null })) } });
 
 const RECORDS = [
@@ -36,7 +47,8 @@ describe("the closest title to a text", () => {
     expectOk(res);
     return res.json().result.dvdId as string;
   };
-  const query = async (form: (typeof FORMS)[number], q: string) => (await call(c, form, "/query", { q, num: 20 })).json().results.map((r: { dvdId: string }) => r.dvdId);
+  const query = async (form: (typeof FORMS)[number], q: string) =>
+    (await call(c, form, "/query", { q, num: 20 })).json().results.map((r: { dvdId: string }) => r.dvdId);
 
   describe.each(FORMS)("%s", (form) => {
     it("puts a title holding the words with fewest others first, not the newer sequel", async () => {

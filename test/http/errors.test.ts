@@ -84,7 +84,11 @@ describe("errors", () => {
 
     it("checks the key before the parameters", async () => {
       expectError(await t.app.inject({ method: "GET", url: "/random?num=999" }), 401, "MISSING_API_KEY");
-      expectError(await t.app.inject({ method: "POST", url: "/query", payload: "{bad", headers: { "content-type": "application/json" } }), 401, "MISSING_API_KEY");
+      expectError(
+        await t.app.inject({ method: "POST", url: "/query", payload: "{bad", headers: { "content-type": "application/json" } }),
+        401,
+        "MISSING_API_KEY",
+      );
     });
   });
 

@@ -206,7 +206,12 @@ describe("filter", () => {
     it("/random applies the filter", async () => {
       const res = await send(c, "/random", form, { provider: "other" }, { num: 50 });
       expectOk(res);
-      expect(res.json().map((r: { contentId: string }) => r.contentId).sort()).toEqual([R3, R4].sort());
+      expect(
+        res
+          .json()
+          .map((r: { contentId: string }) => r.contentId)
+          .sort(),
+      ).toEqual([R3, R4].sort());
       const un = await send(c, "/random", form, { censored: "uncensored" });
       expectOk(un);
       expect(un.json().map((r: { contentId: string }) => r.contentId)).toEqual([R3]);

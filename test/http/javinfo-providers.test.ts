@@ -23,7 +23,12 @@ describe("javinfo.dev's provider names and filters", () => {
     it.each(["fanza", "dmm", "FANZA", "r18", "dmm,fanza"])("pinning %j searches the records from DMM data, and nothing else", async (providers) => {
       const res = await call(c, form, "/query", { q: "office", providers, num: 50 });
       expectOk(res);
-      expect(res.json().results.map((r: { dvdId: string }) => r.dvdId).sort()).toEqual(["IPX-535", "MIDE-799"]);
+      expect(
+        res
+          .json()
+          .results.map((r: { dvdId: string }) => r.dvdId)
+          .sort(),
+      ).toEqual(["IPX-535", "MIDE-799"]);
     });
 
     it("pinning fanza finds a title from r18.dev data on /movie, and not one of another provider", async () => {
@@ -35,7 +40,12 @@ describe("javinfo.dev's provider names and filters", () => {
 
     it("keeps our own names beside the aliases", async () => {
       const res = await call(c, form, "/query", { q: "office", providers: "dmm,sample", num: 50 });
-      expect(res.json().results.map((r: { dvdId: string }) => r.dvdId).sort()).toEqual(["ABP-123", "IPX-535", "MIDE-799"]);
+      expect(
+        res
+          .json()
+          .results.map((r: { dvdId: string }) => r.dvdId)
+          .sort(),
+      ).toEqual(["ABP-123", "IPX-535", "MIDE-799"]);
     });
 
     it.each(["javdb", "missav", "javdatabase", "fanza,javdb"])("answers 422 for javinfo.dev's %j, naming what this service serves", async (providers) => {
@@ -64,7 +74,12 @@ describe("javinfo.dev's provider names and filters", () => {
 
     it("takes the aliases in the filter's provider key too", async () => {
       const res = await call(c, form, "/query", { q: "office", filter: form === "GET" ? "provider:dmm" : { provider: "dmm" }, num: 50 });
-      expect(res.json().results.map((r: { dvdId: string }) => r.dvdId).sort()).toEqual(["IPX-535", "MIDE-799"]);
+      expect(
+        res
+          .json()
+          .results.map((r: { dvdId: string }) => r.dvdId)
+          .sort(),
+      ).toEqual(["IPX-535", "MIDE-799"]);
     });
   });
 
@@ -100,7 +115,11 @@ describe("pinning fanza without FANZA credentials asks r18.dev live", () => {
       if (req.url?.includes("combined=snis00217")) return json(res, 200, combined);
       json(res, 404, { detail: "Not Found" });
     });
-    t = await buildTestApp([fromSample], { PROVIDER_R18DEV_ENABLED: "on", PROVIDER_FANZA_ENABLED: "on", PROVIDER_R18DEV_BASE_URL: server.url, PROVIDER_R18DEV_RATE: "0" }, { live: true });
+    t = await buildTestApp(
+      [fromSample],
+      { PROVIDER_R18DEV_ENABLED: "on", PROVIDER_FANZA_ENABLED: "on", PROVIDER_R18DEV_BASE_URL: server.url, PROVIDER_R18DEV_RATE: "0" },
+      { live: true },
+    );
   });
   afterAll(async () => {
     await t.close();

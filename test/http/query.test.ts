@@ -200,7 +200,7 @@ describe("/query", () => {
       }
     });
 
-    it("POST: page 9007199254740992, page 0 and page \"x\" are 400", async () => {
+    it('POST: page 9007199254740992, page 0 and page "x" are 400', async () => {
       for (const page of [9007199254740992, 0, 1.5, "x"]) {
         expectError(await c.post("/query", { page }), 400, "INVALID_PARAMETER");
       }

@@ -9,8 +9,8 @@ import { tempCatalog, testConfig } from "../helpers/build-app.js";
 
 const NOW = new Date("2026-11-10T03:00:00Z");
 
-export function catalogSnapshot(db: Db): string[] {
-  return (db.prepare("SELECT provider || ' ' || content_id || ' ' || hash FROM movies ORDER BY 1").pluck().all() as string[]);
+function catalogSnapshot(db: Db): string[] {
+  return db.prepare("SELECT provider || ' ' || content_id || ' ' || hash FROM movies ORDER BY 1").pluck().all() as string[];
 }
 
 describe("crawl runs through the provider simulator", () => {
@@ -87,7 +87,10 @@ describe("crawl runs through the provider simulator", () => {
     const [resumed] = await runIngest(db, rt, { provider: "fanza", trigger: "cli", limit: 150 });
     expect(resumed.status).toBe("stopped");
     const runs = listRuns(db);
-    expect(runs.map((r) => [r.trigger, r.status])).toEqual([["cli", "stopped"], ["cron", "failed"]]);
+    expect(runs.map((r) => [r.trigger, r.status])).toEqual([
+      ["cli", "stopped"],
+      ["cron", "failed"],
+    ]);
     await rt.close();
   });
 

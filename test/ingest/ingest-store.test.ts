@@ -31,7 +31,17 @@ describe("ingest lock, runs and checkpoints", () => {
 
   it("commits a page with its checkpoint, and marks a dead run as interrupted", () => {
     const run = startRun(db, "fanza", "cli", "a", 1000);
-    commitPage(db, { runId: run, provider: "fanza", owner: "a", records: [makeIngest({}, { provider: "fanza" })], skipped: 2, requests: 3, nextCursor: "c1", scope: "s", now: 1100 });
+    commitPage(db, {
+      runId: run,
+      provider: "fanza",
+      owner: "a",
+      records: [makeIngest({}, { provider: "fanza" })],
+      skipped: 2,
+      requests: 3,
+      nextCursor: "c1",
+      scope: "s",
+      now: 1100,
+    });
     expect(getProviderState(db, "fanza")).toMatchObject({ cursor: "c1", scope: "s" });
     expect(listRuns(db)[0]).toMatchObject({ id: run, status: "running", pages: 1, added: 1, skipped: 2, requests: 3 });
     const next = startRun(db, "fanza", "cli", "b", 2000);

@@ -47,9 +47,7 @@ async function failure(promise: Promise<unknown>): Promise<UpstreamError> {
 
 describe("getJson: answers", () => {
   it("returns parsed JSON with validators, and sends the user-agent and accept headers", async () => {
-    const s = await serve((_req, res) =>
-      sendJson(res, 200, { dvdId: "ABP-123" }, { etag: '"v1"', "last-modified": "Wed, 01 Jan 2025 00:00:00 GMT" }),
-    );
+    const s = await serve((_req, res) => sendJson(res, 200, { dvdId: "ABP-123" }, { etag: '"v1"', "last-modified": "Wed, 01 Jan 2025 00:00:00 GMT" }));
     const { http } = client();
     const result = await http.getJson(`${s.url}/movie/abp123`, { headers: { "x-extra": "1" } });
     expect(result).toEqual({
@@ -112,9 +110,7 @@ describe("getJson: answers", () => {
 
 describe("getJson: retries", () => {
   it("honours retry-after (seconds) on 429", async () => {
-    const s = await serve((_req, res, n) =>
-      n === 1 ? sendJson(res, 429, {}, { "retry-after": "1" }) : sendJson(res, 200, { ok: 1 }),
-    );
+    const s = await serve((_req, res, n) => (n === 1 ? sendJson(res, 429, {}, { "retry-after": "1" }) : sendJson(res, 200, { ok: 1 })));
     const { http, sleeps, events } = client();
     expect(await http.getJson(s.url)).toMatchObject({ status: "ok", data: { ok: 1 } });
     expect(sleeps).toEqual([1000]);
@@ -124,9 +120,7 @@ describe("getJson: retries", () => {
 
   it("honours retry-after as an HTTP date on 503", async () => {
     const at = new Date(Date.now() + 3000).toUTCString();
-    const s = await serve((_req, res, n) =>
-      n === 1 ? sendJson(res, 503, {}, { "retry-after": at }) : sendJson(res, 200, {}),
-    );
+    const s = await serve((_req, res, n) => (n === 1 ? sendJson(res, 503, {}, { "retry-after": at }) : sendJson(res, 200, {})));
     const { http, sleeps } = client();
     await http.getJson(s.url);
     expect(sleeps).toHaveLength(1);

@@ -76,9 +76,7 @@ describe("parseFanzaItemList: mide00799 (current envelope)", () => {
     expect(rec.makers).toEqual(["ムーディーズ"]);
     expect(rec.label).toBe("MOODYZ DIVA");
     expect(rec.series).toBe("友達の妹が常にノーブラぽろり！！可愛すぎるビンビン乳首をこねくりたい");
-    expect(rec.categories).toEqual([
-      "ハイビジョン", "独占配信", "顔射", "貧乳・微乳", "美乳", "その他フェチ", "美少女", "デジモ", "単体作品",
-    ]);
+    expect(rec.categories).toEqual(["ハイビジョン", "独占配信", "顔射", "貧乳・微乳", "美乳", "その他フェチ", "美少女", "デジモ", "単体作品"]);
     expect(rec.actresses).toEqual(["七沢みあ"]);
     expect(rec.actors).toEqual([]);
     expect(rec.directors).toEqual(["五右衛門"]);

@@ -55,8 +55,13 @@ describe("renderFanzaItem", () => {
     const real = JSON.parse(readFileSync(SAMPLE, "utf8"));
     const realItem = real.result.items[0];
     const full = records.find(
-      (r) => r.ratingCount !== null && r.record.series !== null && r.record.actresses.length > 0 && r.record.directors.length > 0 &&
-        r.record.extra.galleryFull.length > 0 && r.record.extra.sampleUrl !== null,
+      (r) =>
+        r.ratingCount !== null &&
+        r.record.series !== null &&
+        r.record.actresses.length > 0 &&
+        r.record.directors.length > 0 &&
+        r.record.extra.galleryFull.length > 0 &&
+        r.record.extra.sampleUrl !== null,
     )!;
     const item = renderFanzaItem(full) as Record<string, Record<string, unknown>>;
     expect(Object.keys(item)).toEqual(Object.keys(realItem).filter((k) => k !== "campaign"));
@@ -156,8 +161,16 @@ describe("fanzaProvider.lookup over the simulator", () => {
     await fanzaProvider.lookup(code("ABP-123"), context(s.url, client(), { FANZA_API_ID: "id1", FANZA_AFFILIATE_ID: "aff-991" }));
     expect(seen.map((u) => u.pathname)).toEqual(["/affiliate/v3/ItemList", "/affiliate/v3/ItemList"]);
     expect(Object.fromEntries(seen[0].searchParams)).toEqual({
-      api_id: "id1", affiliate_id: "aff-991", site: "FANZA", service: "digital", floor: "videoa", output: "json",
-      hits: "20", offset: "1", sort: "date", cid: "abp00123",
+      api_id: "id1",
+      affiliate_id: "aff-991",
+      site: "FANZA",
+      service: "digital",
+      floor: "videoa",
+      output: "json",
+      hits: "20",
+      offset: "1",
+      sort: "date",
+      cid: "abp00123",
     });
     expect(seen[1].searchParams.get("keyword")).toBe("ABP-123");
     expect(seen[1].searchParams.get("sort")).toBe("match");
@@ -253,7 +266,10 @@ describe("fanzaProvider.crawl by release-date windows", () => {
 
   const ids = (pages: CrawlPage[]) => pages.flatMap((p) => p.records.map((r) => r.record.contentId));
   const expected = (records: readonly IngestRecord[], since: string) =>
-    records.filter((r) => day(r) >= since).map((r) => r.record.contentId).sort();
+    records
+      .filter((r) => day(r) >= since)
+      .map((r) => r.record.contentId)
+      .sort();
 
   it("collects every title released since `since` exactly once, paging through full windows", async () => {
     const sim = await simulator({ catalog: bigCatalog() });

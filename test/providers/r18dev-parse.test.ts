@@ -21,12 +21,10 @@ function clone<T>(v: T): T {
 describe("r18dev samples", () => {
   it("has the JSON samples this suite covers (and no unknown ones)", () => {
     if (!existsSync(DIR)) throw new Error(`provider samples missing: ${DIR}`);
-    const json = readdirSync(DIR).filter((f) => f.endsWith(".json")).sort();
-    expect(json).toEqual([
-      "combined-ROYD-191.trimmed-fixture.json",
-      "combined-SNIS-217.json",
-      "dvd_id-lookup-IPX-535.fixture.json",
-    ]);
+    const json = readdirSync(DIR)
+      .filter((f) => f.endsWith(".json"))
+      .sort();
+    expect(json).toEqual(["combined-ROYD-191.trimmed-fixture.json", "combined-SNIS-217.json", "dvd_id-lookup-IPX-535.fixture.json"]);
   });
 });
 
@@ -93,9 +91,7 @@ describe("parseR18Combined: SNIS-217 (real capture)", () => {
     expect(rec.makers).toEqual(["S1 NO.1 STYLE"]);
     expect(rec.label).toBe("S1 NO.1 STYLE");
     expect(rec.series).toBe("Love - Dirty Man");
-    expect(rec.categories).toEqual([
-      "Big Tits", "Orgy", "Featured Actress", "Facial", "Minimal Mosaic", "Hi-Def", "Exclusive Distribution",
-    ]);
+    expect(rec.categories).toEqual(["Big Tits", "Orgy", "Featured Actress", "Facial", "Minimal Mosaic", "Hi-Def", "Exclusive Distribution"]);
   });
 
   it("maps people in romaji", () => {
@@ -133,9 +129,27 @@ describe("parseR18Combined: SNIS-217 (real capture)", () => {
 
   it("has exactly the wire fields", () => {
     expect(Object.keys(rec).sort()).toEqual([
-      "actors", "actresses", "authors", "categories", "commentEn", "commentJa", "contentId", "directors", "dvdId",
-      "extra", "jacketFullUrl", "jacketThumbUrl", "label", "makers", "releaseDate", "runtimeMins", "series",
-      "serviceCode", "site", "titleEn", "titleJa",
+      "actors",
+      "actresses",
+      "authors",
+      "categories",
+      "commentEn",
+      "commentJa",
+      "contentId",
+      "directors",
+      "dvdId",
+      "extra",
+      "jacketFullUrl",
+      "jacketThumbUrl",
+      "label",
+      "makers",
+      "releaseDate",
+      "runtimeMins",
+      "series",
+      "serviceCode",
+      "site",
+      "titleEn",
+      "titleJa",
     ]);
   });
 });
@@ -166,9 +180,7 @@ describe("parseR18Combined: ROYD-191 (trimmed fixture)", () => {
     expect(rec.categories).toEqual(["Young Wife", "Married Woman"]);
     expect(rec.actresses).toEqual(["Momo Shiraishi"]);
     expect(rec.directors).toEqual(["Kawajiri"]);
-    expect(rec.extra.actressesRich).toEqual([
-      { name: "Momo Shiraishi", image: "https://pics.dmm.co.jp/mono/actjpgs/siraisi_momo3.jpg" },
-    ]);
+    expect(rec.extra.actressesRich).toEqual([{ name: "Momo Shiraishi", image: "https://pics.dmm.co.jp/mono/actjpgs/siraisi_momo3.jpg" }]);
     expect(r.altNames).toEqual({
       actress: ["白石もも"],
       director: ["川尻"],
@@ -215,9 +227,22 @@ describe("parseR18Combined: source quirks", () => {
   it("is null-safe on missing optional fields", () => {
     const r = parseR18Combined({
       ...clone(base),
-      actresses: null, actors: undefined, directors: null, authors: null, categories: null, gallery: null,
-      maker_name_en: null, maker_name_ja: null, label_name_en: "", label_name_ja: null,
-      series_name_en: null, series_name_ja: null, comment_en: "", sample_url: null, service_code: null, site_id: null,
+      actresses: null,
+      actors: undefined,
+      directors: null,
+      authors: null,
+      categories: null,
+      gallery: null,
+      maker_name_en: null,
+      maker_name_ja: null,
+      label_name_en: "",
+      label_name_ja: null,
+      series_name_en: null,
+      series_name_ja: null,
+      comment_en: "",
+      sample_url: null,
+      service_code: null,
+      site_id: null,
     });
     expect(validateIngestRecord(r)).toEqual([]);
     expect(r.record.makers).toEqual([]);

@@ -157,7 +157,13 @@ describe("r18devProvider.crawl of a code list", () => {
     const codes = [
       ...known.map((r, i) => (i % 3 === 0 ? r.record.dvdId.toLowerCase() : r.record.dvdId)),
       ...byCid.map((r) => r.record.contentId),
-      "ZZZQ-901", "ZZZQ-902", "", "  ", "# a comment", "???", "zzzq00903",
+      "ZZZQ-901",
+      "ZZZQ-902",
+      "",
+      "  ",
+      "# a comment",
+      "???",
+      "zzzq00903",
     ];
     return { codes, expected: [...known, ...byCid].map((r) => r.record.contentId) };
   }

@@ -23,15 +23,19 @@ describe("live fallback on a catalog miss", () => {
       if (url.includes("/combined=snis00217/")) return json(res, 200, combined);
       return json(res, 404, { error: "not found" });
     });
-    t = await buildTestApp([makeIngest({ contentId: "local00001", dvdId: "LOC-001" })], {
-      PROVIDER_R18DEV_ENABLED: "on",
-      PROVIDER_R18DEV_BASE_URL: upstream.url,
-      PROVIDER_R18DEV_RATE: "0",
-      HTTP_MAX_RETRIES: "1",
-      HTTP_TIMEOUT_MS: "2000",
-      LIVE_TIMEOUT_MS: "3000",
-      NEGATIVE_CACHE_SECONDS: "600",
-    }, { live: true });
+    t = await buildTestApp(
+      [makeIngest({ contentId: "local00001", dvdId: "LOC-001" })],
+      {
+        PROVIDER_R18DEV_ENABLED: "on",
+        PROVIDER_R18DEV_BASE_URL: upstream.url,
+        PROVIDER_R18DEV_RATE: "0",
+        HTTP_MAX_RETRIES: "1",
+        HTTP_TIMEOUT_MS: "2000",
+        LIVE_TIMEOUT_MS: "3000",
+        NEGATIVE_CACHE_SECONDS: "600",
+      },
+      { live: true },
+    );
   });
   afterAll(async () => {
     await t.close();

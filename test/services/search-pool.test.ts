@@ -19,7 +19,14 @@ describe("search worker threads", () => {
     await inProcess.close();
   });
 
-  const urls = ["/query?q=yui", "/query?q=%E5%87%9B%E9%9F%B3", "/query?q=&sort=rating&page=3", "/query?filter=censored:uncensored", "/query?q=the&sort=views&num=50", "/movie?q=summer%20love"];
+  const urls = [
+    "/query?q=yui",
+    "/query?q=%E5%87%9B%E9%9F%B3",
+    "/query?q=&sort=rating&page=3",
+    "/query?filter=censored:uncensored",
+    "/query?q=the&sort=views&num=50",
+    "/movie?q=summer%20love",
+  ];
 
   it("answers exactly as the main thread does", async () => {
     for (const url of urls) {

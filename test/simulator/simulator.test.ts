@@ -91,7 +91,10 @@ describe("DMM ItemList route", () => {
     const sim = await simulator({ records: 300 });
     const rank = await get(sim.url, itemList({ sort: "rank", hits: "50" }));
     expect(rank.json.result.items.map((i: { content_id: string }) => i.content_id)).toEqual(
-      sim.catalog.ordered("rank").slice(0, 50).map((r) => r.record.contentId),
+      sim.catalog
+        .ordered("rank")
+        .slice(0, 50)
+        .map((r) => r.record.contentId),
     );
     const review = parseFanzaItemList((await get(sim.url, itemList({ sort: "review", hits: "50" }))).json);
     const avgs = review.items.map((r) => r.ratingAvg ?? 0);
@@ -224,8 +227,24 @@ describe("simulate-providers arguments", () => {
   it("reads ports, catalog and fault switches", () => {
     expect(
       parseSimulateArgs([
-        "--port", "8089", "--records", "1000", "--seed", "3", "--fault-429", "0.1", "--fault-500", "every:20,burst:3",
-        "--slow-ms", "200", "--slow-share", "0.1", "--truncate", "0.05", "--challenge", "0.01",
+        "--port",
+        "8089",
+        "--records",
+        "1000",
+        "--seed",
+        "3",
+        "--fault-429",
+        "0.1",
+        "--fault-500",
+        "every:20,burst:3",
+        "--slow-ms",
+        "200",
+        "--slow-share",
+        "0.1",
+        "--truncate",
+        "0.05",
+        "--challenge",
+        "0.01",
       ]),
     ).toEqual({
       port: 8089,
@@ -238,7 +257,12 @@ describe("simulate-providers arguments", () => {
     expect(parseSimulateArgs([]).faults).toEqual({});
   });
 
-  it.each([["--fault-429", "2"], ["--fault-500", "20x3"], ["--port", "http"], ["--bogus", "1"]])("rejects %s %s", (flag, value) => {
+  it.each([
+    ["--fault-429", "2"],
+    ["--fault-500", "20x3"],
+    ["--port", "http"],
+    ["--bogus", "1"],
+  ])("rejects %s %s", (flag, value) => {
     expect(() => parseSimulateArgs([flag, value])).toThrow();
   });
 });

@@ -91,7 +91,11 @@ export class BulkLoad {
     db.pragma("mmap_size = 0");
     db.pragma("wal_autocheckpoint = 0");
     db.exec("BEGIN IMMEDIATE");
-    const stored = new Map(stmt<[], { k: string; v: number }>(db, "SELECT k, v FROM movies_fts_config").all().map((r) => [r.k, r.v]));
+    const stored = new Map(
+      stmt<[], { k: string; v: number }>(db, "SELECT k, v FROM movies_fts_config")
+        .all()
+        .map((r) => [r.k, r.v]),
+    );
     this.ftsBefore = { ...FTS_DEFAULTS };
     for (const k of Object.keys(FTS_DEFAULTS) as FtsSetting[]) {
       const v = stored.get(k);

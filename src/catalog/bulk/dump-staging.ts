@@ -22,12 +22,28 @@ import type { Db } from "../store/db.js";
 
 /** The columns of derived_video kept for the import, in the order StagedVideo.video uses. */
 export const STAGED_VIDEO_COLUMNS = [
-  "content_id", "dvd_id", "title_en", "title_ja", "comment_en", "comment_ja", "runtime_mins", "release_date",
-  "sample_url", "maker_id", "label_id", "series_id", "jacket_full_url", "jacket_thumb_url", "gallery_full_first",
-  "gallery_full_last", "gallery_thumb_first", "gallery_thumb_last", "site_id", "service_code",
+  "content_id",
+  "dvd_id",
+  "title_en",
+  "title_ja",
+  "comment_en",
+  "comment_ja",
+  "runtime_mins",
+  "release_date",
+  "sample_url",
+  "maker_id",
+  "label_id",
+  "series_id",
+  "jacket_full_url",
+  "jacket_thumb_url",
+  "gallery_full_first",
+  "gallery_full_last",
+  "gallery_thumb_first",
+  "gallery_thumb_last",
+  "site_id",
+  "service_code",
 ] as const;
 
-export type StagedVideoColumn = (typeof STAGED_VIDEO_COLUMNS)[number];
 
 /**
  * Dimension tables and their columns, taken from the dump map so the two cannot
@@ -169,7 +185,10 @@ class LinkSink implements StagingSink {
   private cid: string | null = null;
   private links = "";
 
-  constructor(private readonly insert: BatchInsert, private readonly ordered: boolean) {}
+  constructor(
+    private readonly insert: BatchInsert,
+    private readonly ordered: boolean,
+  ) {}
 
   add(values: (string | null)[]): void {
     const cid = values[0] as string;
@@ -195,7 +214,10 @@ class LinkSink implements StagingSink {
 }
 
 class RowSink implements StagingSink {
-  constructor(private readonly insert: BatchInsert, private readonly withLine: boolean) {}
+  constructor(
+    private readonly insert: BatchInsert,
+    private readonly withLine: boolean,
+  ) {}
 
   add(values: (string | null)[], line: number): void {
     this.insert.push(values, this.withLine ? line : undefined);
@@ -328,7 +350,9 @@ export class StagingDb {
     this.endTable();
     this.db.exec("COMMIT");
     this.db.exec(`CREATE INDEX video_cid ON derived_video (content_id);
-      ${Object.keys(LINKS).map((t) => `CREATE INDEX ${t}_cid ON ${t} (content_id);`).join("\n")}
+      ${Object.keys(LINKS)
+        .map((t) => `CREATE INDEX ${t}_cid ON ${t} (content_id);`)
+        .join("\n")}
       ANALYZE;`);
     // One pass over the index: where each batch starts, and the repeated content_ids (the first row wins).
     const plan: StagingPlan = { videos: 0, batches: [], duplicates: [] };
@@ -415,13 +439,12 @@ export class StagedVideos {
     this.db = new Database(path, { readonly: true, fileMustExist: true });
     // Batches read a few hundred videos' rows each, in content_id order: a small cache will do.
     this.db.pragma("cache_size = -16384");
-    this.dims = Object.fromEntries(
-      (Object.keys(DIMENSIONS) as DimensionTable[]).map((t) => [t, new Dimension(this.db, t, dimensionsInMemory)]),
-    ) as Record<DimensionTable, Dimension>;
+    this.dims = Object.fromEntries((Object.keys(DIMENSIONS) as DimensionTable[]).map((t) => [t, new Dimension(this.db, t, dimensionsInMemory)])) as Record<
+      DimensionTable,
+      Dimension
+    >;
     const v = STAGED_VIDEO_COLUMNS.join(", ");
-    this.page = this.db
-      .prepare(`SELECT rowid, line, ${v} FROM derived_video WHERE (content_id, rowid) > (?, ?) ORDER BY content_id, rowid LIMIT ?`)
-      .raw();
+    this.page = this.db.prepare(`SELECT rowid, line, ${v} FROM derived_video WHERE (content_id, rowid) > (?, ?) ORDER BY content_id, rowid LIMIT ?`).raw();
     this.links = Object.fromEntries(
       (Object.keys(LINKS) as LinkTable[]).map((t) => [
         t,
@@ -488,7 +511,10 @@ export class StagedVideos {
         return { id: l.slice(0, colon), ord: colon === l.length - 1 ? Infinity : Number(l.slice(colon + 1)), i };
       });
       keyed.sort((a, b) => (a.ord === b.ord ? a.i - b.i : a.ord < b.ord ? -1 : 1));
-      byCid.set(cid, keyed.map((k) => k.id));
+      byCid.set(
+        cid,
+        keyed.map((k) => k.id),
+      );
     }
     return byCid;
   }

@@ -10,15 +10,11 @@ import type { Phrase } from "./search-relevance.js";
  * right (see isCommonWord in search.ts: expanding `the*` reads every term from
  * `the` to `thez`). Returns null when nothing searchable is left.
  */
-export function buildMatch(
-  query: string,
-  options: { prefixLast?: boolean; wholeWord?: (word: string) => boolean } = {},
-): string | null {
+export function buildMatch(query: string, options: { prefixLast?: boolean; wholeWord?: (word: string) => boolean } = {}): string | null {
   const terms = queryTerms(query);
   if (terms.length === 0) return null;
   const last = terms[terms.length - 1];
-  const prefixLast =
-    (options.prefixLast ?? true) && !(last.kind === "word" && options.wholeWord !== undefined && options.wholeWord(last.text));
+  const prefixLast = (options.prefixLast ?? true) && !(last.kind === "word" && options.wholeWord !== undefined && options.wholeWord(last.text));
   return terms.map((t, i) => termExpr(t, prefixLast && i === terms.length - 1)).join(" AND ");
 }
 

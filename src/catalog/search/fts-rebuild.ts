@@ -27,36 +27,35 @@ export function rebuildFtsIfFlagged(db: Db, log: (line: string) => void = () => 
   endTurnSnapshot(db);
   const flagged = () => stmt(db, "SELECT 1 FROM meta WHERE key = ?").pluck().get(FLAG) !== undefined;
   if (!flagged()) return 0;
-  return db.transaction(() => {
-    if (!flagged()) return 0; // another process rebuilt it while this one waited for the lock
-    const total = stmt(db, "SELECT count(*) FROM movies").pluck().get() as number;
-    log(`rebuilding the search index for ${total} titles (once, after an upgrade)`);
-    const page = stmt<[number, number], Row>(
-      db,
-      `SELECT m.id, m.fts_key, m.provider, m.site, m.censored, d.doc, d.alt_names
+  return db
+    .transaction(() => {
+      if (!flagged()) return 0; // another process rebuilt it while this one waited for the lock
+      const total = stmt(db, "SELECT count(*) FROM movies").pluck().get() as number;
+      log(`rebuilding the search index for ${total} titles (once, after an upgrade)`);
+      const page = stmt<[number, number], Row>(
+        db,
+        `SELECT m.id, m.fts_key, m.provider, m.site, m.censored, d.doc, d.alt_names
        FROM movies m JOIN movie_docs d ON d.id = m.id WHERE m.id > ? ORDER BY m.id LIMIT ?`,
-    );
-    const insert = stmt(
-      db,
-      "INSERT INTO movies_fts (rowid, code, title, people, org, cat, comment, tags) VALUES (CAST(? AS INTEGER), ?, ?, ?, ?, ?, ?, ?)",
-    );
-    let after = 0;
-    let done = 0;
-    for (;;) {
-      const rows = page.all(after, BATCH);
-      if (rows.length === 0) break;
-      for (const r of rows) {
-        const fields = ftsFields(decodeDoc(r.doc), JSON.parse(r.alt_names), { provider: r.provider, site: r.site, censored: r.censored === 1 });
-        insert.run(r.fts_key, ...fields);
+      );
+      const insert = stmt(db, "INSERT INTO movies_fts (rowid, code, title, people, org, cat, comment, tags) VALUES (CAST(? AS INTEGER), ?, ?, ?, ?, ?, ?, ?)");
+      let after = 0;
+      let done = 0;
+      for (;;) {
+        const rows = page.all(after, BATCH);
+        if (rows.length === 0) break;
+        for (const r of rows) {
+          const fields = ftsFields(decodeDoc(r.doc), JSON.parse(r.alt_names), { provider: r.provider, site: r.site, censored: r.censored === 1 });
+          insert.run(r.fts_key, ...fields);
+        }
+        after = rows[rows.length - 1].id;
+        done += rows.length;
+        if (done % 100_000 < BATCH) log(`  ${done} / ${total}`);
       }
-      after = rows[rows.length - 1].id;
-      done += rows.length;
-      if (done % 100_000 < BATCH) log(`  ${done} / ${total}`);
-    }
-    stmt(db, "DELETE FROM meta WHERE key = ?").run(FLAG);
-    optimizeIndex(db);
-    noteCatalogWrite(db);
-    log(`search index rebuilt: ${done} titles`);
-    return done;
-  }).immediate();
+      stmt(db, "DELETE FROM meta WHERE key = ?").run(FLAG);
+      optimizeIndex(db);
+      noteCatalogWrite(db);
+      log(`search index rebuilt: ${done} titles`);
+      return done;
+    })
+    .immediate();
 }

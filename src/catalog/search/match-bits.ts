@@ -77,7 +77,6 @@ const WALK_PREFIXES = 256;
 /** The catalog counts as settled once its version has held this long. */
 export const SETTLED_MS = 10_000;
 
-
 function cacheOf(db: Db): BitsCache {
   const version = catalogVersion(db);
   const caches = cachesOf(db);

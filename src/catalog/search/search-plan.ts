@@ -43,7 +43,9 @@ export function probe(db: Db, fts: string, cap: number, where: string[] = [], pa
     where.length === 0
       ? "SELECT count(*) FROM (SELECT rowid FROM movies_fts WHERE movies_fts MATCH ? LIMIT ?)"
       : `SELECT count(*) FROM (SELECT 1 FROM ${MATCH_ROWS} ${and(["movies_fts MATCH ?", ...where])} LIMIT ?)`;
-  const n = stmt(db, sql).pluck().get(fts, ...params, cap) as number;
+  const n = stmt(db, sql)
+    .pluck()
+    .get(fts, ...params, cap) as number;
   cache.entries.delete(key);
   cache.entries.set(key, { n, cap });
   if (cache.entries.size > PROBE_CACHE_SIZE) cache.entries.delete(cache.entries.keys().next().value as string);
@@ -69,5 +71,7 @@ export function newestIds(db: Db, fts: string, where: string[], params: unknown[
     where.length === 0
       ? `SELECT ${idOfKey("rowid")} FROM movies_fts WHERE movies_fts MATCH ? ORDER BY rowid DESC LIMIT ? OFFSET ?`
       : `SELECT m.id FROM ${MATCH_ROWS} ${and(["movies_fts MATCH ?", ...where])} ORDER BY movies_fts.rowid DESC LIMIT ? OFFSET ?`;
-  return stmt(db, sql).pluck().all(fts, ...params, limit, offset) as number[];
+  return stmt(db, sql)
+    .pluck()
+    .all(fts, ...params, limit, offset) as number[];
 }

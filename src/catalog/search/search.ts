@@ -57,7 +57,9 @@ export function searchIds(db: Db, spec: SearchSpec, limit: number, offset: numbe
   if (plan.fts === null) {
     const order = ORDER[spec.sort === "relevance" ? "release" : spec.sort];
     const sql = `SELECT m.id FROM movies m INDEXED BY ${order.index} ${and(plan.where)} ORDER BY ${order.by} LIMIT ? OFFSET ?`;
-    return stmt(db, sql).pluck().all(...plan.params, limit, offset) as number[];
+    return stmt(db, sql)
+      .pluck()
+      .all(...plan.params, limit, offset) as number[];
   }
   if (spec.sort === "relevance" && spec.match !== null) return relevanceIds(db, spec.match, spec.exactDvdId, spec.filter, limit, offset, spec.phrase ?? null);
   if (spec.sort === "release" || spec.sort === "relevance") return newestIds(db, plan.fts, plan.where, plan.params, limit, offset);
@@ -119,7 +121,9 @@ function sortedIds(db: Db, spec: SearchSpec, plan: Plan & { fts: string }, limit
   const order = ORDER[spec.sort as Exclude<SortKey, "relevance" | "release">];
   const fetchAndSort = () => {
     const sql = `SELECT m.id FROM ${MATCH_ROWS} ${and(["movies_fts MATCH ?", ...plan.where])} ORDER BY ${order.by} LIMIT ? OFFSET ?`;
-    return stmt(db, sql).pluck().all(plan.fts, ...plan.params, limit, offset) as number[];
+    return stmt(db, sql)
+      .pluck()
+      .all(plan.fts, ...plan.params, limit, offset) as number[];
   };
   if (probe(db, plan.fts, PLAN_COSTS.walkFrom + 1) <= PLAN_COSTS.walkFrom) {
     // Few matches: all of them sorted once (the same read as any page of them), kept
@@ -128,7 +132,9 @@ function sortedIds(db: Db, spec: SearchSpec, plan: Plan & { fts: string }, limit
     const kept = walkPrefix(db, `fetch\u0000${order.by}\u0000${plan.fts}\u0000${plan.where.join(" AND ")}\u0000${JSON.stringify(plan.params)}`);
     if (!kept.done) {
       const sql = `SELECT m.id FROM ${MATCH_ROWS} ${and(["movies_fts MATCH ?", ...plan.where])} ORDER BY ${order.by} LIMIT ?`;
-      kept.ids = stmt(db, sql).pluck().all(plan.fts, ...plan.params, PLAN_COSTS.walkFrom) as number[];
+      kept.ids = stmt(db, sql)
+        .pluck()
+        .all(plan.fts, ...plan.params, PLAN_COSTS.walkFrom) as number[];
       kept.done = true;
     }
     return kept.ids.slice(offset, offset + limit);
@@ -156,15 +162,24 @@ function sortedIds(db: Db, spec: SearchSpec, plan: Plan & { fts: string }, limit
     const top = `SELECT * FROM movies m INDEXED BY ${order.index} ${and(rows ? rows.where : plan.where)} ORDER BY ${order.by} LIMIT ${window}`;
     const ids = (
       rows
-        ? stmt(db, `SELECT m.id FROM (${top}) m ORDER BY ${order.by} LIMIT ? OFFSET ?`).pluck().all(...rows.params, limit, offset)
-        : stmt(db, `SELECT m.id FROM (${top}) m WHERE EXISTS (SELECT 1 FROM movies_fts WHERE movies_fts MATCH ? AND rowid = m.fts_key)
-            ORDER BY ${order.by} LIMIT ? OFFSET ?`).pluck().all(...plan.params, plan.fts, limit, offset)
+        ? stmt(db, `SELECT m.id FROM (${top}) m ORDER BY ${order.by} LIMIT ? OFFSET ?`)
+            .pluck()
+            .all(...rows.params, limit, offset)
+        : stmt(
+            db,
+            `SELECT m.id FROM (${top}) m WHERE EXISTS (SELECT 1 FROM movies_fts WHERE movies_fts MATCH ? AND rowid = m.fts_key)
+            ORDER BY ${order.by} LIMIT ? OFFSET ?`,
+          )
+            .pluck()
+            .all(...plan.params, plan.fts, limit, offset)
     ) as number[];
     if (ids.length === limit) return ids;
   }
   const sql = `SELECT m.id FROM movies m INDEXED BY ${order.index}
     ${and(["m.fts_key IN (SELECT rowid FROM movies_fts WHERE movies_fts MATCH ?)", ...plan.where])} ORDER BY ${order.by} LIMIT ? OFFSET ?`;
-  return stmt(db, sql).pluck().all(plan.fts, ...plan.params, limit, offset) as number[];
+  return stmt(db, sql)
+    .pluck()
+    .all(plan.fts, ...plan.params, limit, offset) as number[];
 }
 
 /**
@@ -228,9 +243,7 @@ function walkBits(
     // then as many rows as the density seen so far says the page still needs, at most
     // WALK_CHUNK_MAX (strings of megabytes, made by SQLite's allocator and copied into
     // the heap, left the server holding tens of MB more).
-    first
-      ? Math.min(Math.ceil(walked * 1.2) + 64, 4096)
-      : Math.min(WALK_CHUNK_MAX, Math.max(1024, Math.ceil((need * rows * 1.2) / Math.max(found, 1)) + 64));
+    first ? Math.min(Math.ceil(walked * 1.2) + 64, 4096) : Math.min(WALK_CHUNK_MAX, Math.max(1024, Math.ceil((need * rows * 1.2) / Math.max(found, 1)) + 64));
   const end = offset + limit;
   if (end <= WALK_PREFIX_MAX) {
     const w = walkPrefix(db, `${order.index}\u0000${parts.join("\u0000")}\u0000${plan.where.join(" AND ")}\u0000${JSON.stringify(plan.params)}`);
@@ -267,7 +280,9 @@ function walkBits(
 
 /** Reads `chunk` ids of the walk from row `at`, handing each to `take` until it returns false; returns the rows read. */
 function scanChunk(db: Db, sql: string, params: unknown[], chunk: number, at: number, take: (id: number) => boolean): number {
-  const list = stmt(db, sql).pluck().get(...params, chunk, at) as string | null;
+  const list = stmt(db, sql)
+    .pluck()
+    .get(...params, chunk, at) as string | null;
   if (list === null) return 0;
   let rows = 0;
   let id = 0;
@@ -317,7 +332,14 @@ export function countMatches(db: Db, spec: Pick<SearchSpec, "match" | "filter">)
         ? "SELECT count(*) FROM movies_fts WHERE movies_fts MATCH ?"
         : `SELECT count(*) FROM ${MATCH_ROWS} ${and(["movies_fts MATCH ?", ...plan.where])}`;
   const params = [...(plan.fts !== null ? [plan.fts] : []), ...plan.params];
-  return cachedCount(db, `${sql}\u0000${JSON.stringify(params)}`, () => stmt(db, sql).pluck().get(...params) as number);
+  return cachedCount(
+    db,
+    `${sql}\u0000${JSON.stringify(params)}`,
+    () =>
+      stmt(db, sql)
+        .pluck()
+        .get(...params) as number,
+  );
 }
 
 /** How many titles a raw FTS expression matches (cached as countMatches is). */
@@ -331,11 +353,11 @@ export function filteredIds(db: Db, filter: CatalogFilter): number[] {
   const plan = planOf(null, filter);
   if (plan.none) return [];
   const sql =
-    plan.fts === null
-      ? `SELECT m.id FROM movies m ${and(plan.where)}`
-      : `SELECT m.id FROM ${MATCH_ROWS} ${and(["movies_fts MATCH ?", ...plan.where])}`;
+    plan.fts === null ? `SELECT m.id FROM movies m ${and(plan.where)}` : `SELECT m.id FROM ${MATCH_ROWS} ${and(["movies_fts MATCH ?", ...plan.where])}`;
   const params = [...(plan.fts !== null ? [plan.fts] : []), ...plan.params];
-  return stmt(db, sql).pluck().all(...params) as number[];
+  return stmt(db, sql)
+    .pluck()
+    .all(...params) as number[];
 }
 
 /** Whether the record with this id passes the filter. */
@@ -348,5 +370,9 @@ export function idMatches(db: Db, id: number, filter: CatalogFilter): boolean {
     conds.push("EXISTS (SELECT 1 FROM movies_fts WHERE movies_fts MATCH ? AND rowid = m.fts_key)");
     params.push(plan.fts);
   }
-  return stmt(db, `SELECT 1 FROM movies m ${and(conds)}`).pluck().get(...params) !== undefined;
+  return (
+    stmt(db, `SELECT 1 FROM movies m ${and(conds)}`)
+      .pluck()
+      .get(...params) !== undefined
+  );
 }

@@ -23,11 +23,7 @@ const LOCK = "ingest";
  * gone (a run killed with SIGKILL frees the lock at once). Returns the holder
  * that blocks us, or null when the lock is ours.
  */
-export function acquireIngestLock(
-  db: Db,
-  me: LockHolder,
-  options: { now: number; staleMs: number; isAlive: (pid: number) => boolean },
-): LockHolder | null {
+export function acquireIngestLock(db: Db, me: LockHolder, options: { now: number; staleMs: number; isAlive: (pid: number) => boolean }): LockHolder | null {
   endTurnSnapshot(db);
   return db
     .transaction(() => {
@@ -48,7 +44,10 @@ export function acquireIngestLock(
 
 export function releaseIngestLock(db: Db, owner: string): void {
   endTurnSnapshot(db);
-  orm(db).delete(ingestLock).where(and(eq(ingestLock.name, LOCK), eq(ingestLock.owner, owner))).run();
+  orm(db)
+    .delete(ingestLock)
+    .where(and(eq(ingestLock.name, LOCK), eq(ingestLock.owner, owner)))
+    .run();
 }
 
 /** Marks runs left `running` by a dead process as interrupted, then opens a new run. */

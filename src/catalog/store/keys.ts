@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { endTurnSnapshot } from "./statements.js";
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Db } from "./db.js";
 import { writeWithoutWaiting } from "./no-wait.js";
 import { orm } from "./orm.js";
@@ -37,15 +37,6 @@ export function createKey(db: Db, name: string, ratePerMinute: number, now = Dat
 
 export function listKeys(db: Db): ApiKeyInfo[] {
   return orm(db).select().from(apiKeys).orderBy(asc(apiKeys.id)).all().map(toInfo);
-}
-
-export function countActiveKeys(db: Db): number {
-  const row = orm(db)
-    .select({ n: sql<number>`count(*)` })
-    .from(apiKeys)
-    .where(sql`${apiKeys.revokedAt} IS NULL`)
-    .get();
-  return row?.n ?? 0;
 }
 
 /** Revokes a key; false when there is no such key. Already revoked keys stay as they were. */

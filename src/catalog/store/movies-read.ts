@@ -83,7 +83,10 @@ const DOC = "CAST(d.doc AS BLOB)";
 const COLUMNS = "id, provider, service_code";
 type Row = [id: number, provider: string, serviceCode: string];
 
-const movieOf = (db: Db) => (row: Row): StoredMovie => new CatalogMovie(db, row[0], row[1], row[2]);
+const movieOf =
+  (db: Db) =>
+  (row: Row): StoredMovie =>
+    new CatalogMovie(db, row[0], row[1], row[2]);
 
 /** Every stored record with this canonical dvdId (several when DVD, digital and rental differ). */
 export function findByDvdId(db: Db, dvdId: string): StoredMovie[] {

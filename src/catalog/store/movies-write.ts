@@ -33,8 +33,7 @@ const INSERT_DOC_SQL = "INSERT INTO movie_docs (id, page_url, doc, alt_names) VA
 const UPDATE_DOC_SQL = "UPDATE movie_docs SET page_url = ?, doc = ?, alt_names = ? WHERE id = ?";
 // Keys are bound through CAST: better-sqlite3 binds JS numbers as REAL, and FTS5 ignores
 // a REAL rowid constraint next to MATCH (it returns every match).
-const INSERT_FTS_SQL =
-  "INSERT INTO movies_fts (rowid, code, title, people, org, cat, comment, tags) VALUES (CAST(? AS INTEGER), ?, ?, ?, ?, ?, ?, ?)";
+const INSERT_FTS_SQL = "INSERT INTO movies_fts (rowid, code, title, people, org, cat, comment, tags) VALUES (CAST(? AS INTEGER), ?, ?, ?, ?, ?, ?, ?)";
 const DELETE_FTS_SQL = "DELETE FROM movies_fts WHERE rowid = CAST(? AS INTEGER)";
 const FIND_SQL = "SELECT id, hash, fts_key FROM movies WHERE provider = ? AND content_id = ?";
 /** The next id, chosen before the insert because the index key contains it. Writers are serialised by SQLite's lock. */
@@ -72,8 +71,7 @@ function rowOf(r: IngestRecord, now: number) {
 
 type Row = ReturnType<typeof rowOf>;
 
-const fieldsOf = (r: IngestRecord) =>
-  ftsFields(r.record, r.altNames ?? {}, { provider: r.provider, site: r.record.site, censored: r.censored });
+const fieldsOf = (r: IngestRecord) => ftsFields(r.record, r.altNames ?? {}, { provider: r.provider, site: r.record.site, censored: r.censored });
 
 /**
  * A record as the catalog stores it (columns, document, hash, index text), computed
@@ -126,8 +124,19 @@ export class RowWriter {
       const id = existing.id;
       const key = ftsKey(id, row.releaseDate);
       stmt(this.db, UPDATE_SQL).run(
-        row.dvdId, row.serviceCode, row.site, row.releaseDate, row.runtimeMins, row.censored,
-        row.ratingAvg, row.ratingCount, row.popularity, row.hash, row.now, key, id,
+        row.dvdId,
+        row.serviceCode,
+        row.site,
+        row.releaseDate,
+        row.runtimeMins,
+        row.censored,
+        row.ratingAvg,
+        row.ratingCount,
+        row.popularity,
+        row.hash,
+        row.now,
+        key,
+        id,
       );
       stmt(this.db, UPDATE_DOC_SQL).run(row.pageUrl, row.doc, row.altNames, id);
       // A title written earlier in this flush has no index row yet: its pending one is replaced.
@@ -139,8 +148,22 @@ export class RowWriter {
     const id = this.newId();
     const key = ftsKey(id, row.releaseDate);
     stmt(this.db, INSERT_SQL).run(
-      id, row.provider, row.contentId, row.dvdId, row.serviceCode, row.site, row.releaseDate, row.runtimeMins,
-      row.censored, row.ratingAvg, row.ratingCount, row.popularity, row.hash, row.now, row.now, key,
+      id,
+      row.provider,
+      row.contentId,
+      row.dvdId,
+      row.serviceCode,
+      row.site,
+      row.releaseDate,
+      row.runtimeMins,
+      row.censored,
+      row.ratingAvg,
+      row.ratingCount,
+      row.popularity,
+      row.hash,
+      row.now,
+      row.now,
+      key,
     );
     stmt(this.db, INSERT_DOC_SQL).run(id, row.pageUrl, row.doc, row.altNames);
     this.pending.set(id, { key, fields });

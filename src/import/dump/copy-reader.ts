@@ -17,10 +17,7 @@ const WINDOW = 64 * 1024;
  * The same events as readCopyDump, one array per 64 KiB of input. The faster way to
  * read a multi-GB dump: one await per batch instead of one per row.
  */
-export async function* readCopyDumpBatches(
-  input: DumpInput,
-  opts: CopyReaderOptions = {},
-): AsyncGenerator<CopyEvent[]> {
+export async function* readCopyDumpBatches(input: DumpInput, opts: CopyReaderOptions = {}): AsyncGenerator<CopyEvent[]> {
   const parser = new CopyParser(opts);
   for await (const chunk of input as AsyncIterable<Uint8Array | string>) {
     const bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;

@@ -100,13 +100,20 @@ function decodeBytes(bytes: number[]): string {
 
 function simpleEscape(c: string): string {
   switch (c) {
-    case "b": return "\b";
-    case "f": return "\f";
-    case "n": return "\n";
-    case "r": return "\r";
-    case "t": return "\t";
-    case "v": return "\v";
-    default: return c;
+    case "b":
+      return "\b";
+    case "f":
+      return "\f";
+    case "n":
+      return "\n";
+    case "r":
+      return "\r";
+    case "t":
+      return "\t";
+    case "v":
+      return "\v";
+    default:
+      return c;
   }
 }
 

@@ -33,7 +33,21 @@ import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { Worker, type MessagePort } from "node:worker_threads";
-import { BulkLoad, isStagedTable, prepareRecord, STAGED_VIDEO_COLUMNS, stagedColumns, StagedVideos, StagingDb, stagingDirFor, type BatchStart, type Db, type PreparedRecord, type StagedTable, type StagedVideo } from "../../catalog/index.js";
+import {
+  BulkLoad,
+  isStagedTable,
+  prepareRecord,
+  STAGED_VIDEO_COLUMNS,
+  stagedColumns,
+  StagedVideos,
+  StagingDb,
+  stagingDirFor,
+  type BatchStart,
+  type Db,
+  type PreparedRecord,
+  type StagedTable,
+  type StagedVideo,
+} from "../../catalog/index.js";
 import type { IngestRecord } from "../../model/record.js";
 import { openDumpFile, readCopyDumpBatches, type CopyEvent } from "./copy-reader.js";
 import { TABLE_COLUMNS, columnIndex, dumpImageUrl, galleryRange } from "./r18-dump-map.js";
@@ -293,7 +307,9 @@ async function stageDump(
     if (!seen.has(table)) tally.note(`the dump has no ${table} table: ${MISSING_TABLE[table]}`);
   }
   if (!input.progress.gzip && !endsLikePgDump(path)) {
-    tally.note('the file does not end with pg_dump\'s "dump complete" line: if it was cut between two tables, the tables after the cut are missing (see the notes above)');
+    tally.note(
+      'the file does not end with pg_dump\'s "dump complete" line: if it was cut between two tables, the tables after the cut are missing (see the notes above)',
+    );
   }
   await progress({ phase: "read", bytesRead: input.progress.totalBytes, videosRead: videos }, true);
 }
@@ -361,14 +377,21 @@ export function combinedFromStaged(v: StagedVideo): Record<string, unknown> {
     site_id: num(c[V.site_id]),
     service_code: c[V.service_code],
     actresses: v.actresses.map((a) => ({
-      id: num(a.id), name_romaji: a.name_romaji, name_kanji: a.name_kanji, name_kana: a.name_kana, image_url: a.image_url,
+      id: num(a.id),
+      name_romaji: a.name_romaji,
+      name_kanji: a.name_kanji,
+      name_kana: a.name_kana,
+      image_url: a.image_url,
     })),
     actors: [],
     authors: [],
     histrions: [],
     categories: v.categories.map((g) => ({ id: num(g.id), name_en: g.name_en, name_ja: g.name_ja })),
     directors: v.directors.map((d) => ({
-      id: num(d.id), name_kanji: d.name_kanji, name_kana: d.name_kana, name_romaji: d.name_romaji,
+      id: num(d.id),
+      name_kanji: d.name_kanji,
+      name_kana: d.name_kana,
+      name_romaji: d.name_romaji,
     })),
   };
 }
@@ -550,7 +573,13 @@ export async function importDump(db: Db, path: string, options: ImportDumpOption
   const now = options.now ?? started;
   const tally = new Tally(options.onNote);
   const state: ImportDumpProgress = {
-    phase: "read", bytesRead: 0, totalBytes: 0, videosRead: 0, videosTotal: null, videosWritten: 0, seconds: 0,
+    phase: "read",
+    bytesRead: 0,
+    totalBytes: 0,
+    videosRead: 0,
+    videosTotal: null,
+    videosWritten: 0,
+    seconds: 0,
   };
   let lastReport = 0;
   const progress = (p: Partial<ImportDumpProgress>, force = false): void | Promise<void> => {
@@ -563,7 +592,14 @@ export async function importDump(db: Db, path: string, options: ImportDumpOption
     return options.onProgress({ ...state });
   };
   const summary: ImportDumpSummary = {
-    videos: 0, added: 0, updated: 0, unchanged: 0, actresses: 0, skipped: tally.skipped, notes: tally.notes, seconds: 0,
+    videos: 0,
+    added: 0,
+    updated: 0,
+    unchanged: 0,
+    actresses: 0,
+    skipped: tally.skipped,
+    notes: tally.notes,
+    seconds: 0,
   };
   const staging = StagingDb.create({ dir: options.stagingDir ?? stagingDirFor(db) });
   try {

@@ -34,7 +34,11 @@ async function isWholeJson(path: string): Promise<boolean> {
   const head = Buffer.alloc(4096);
   const { bytesRead } = await fh.read(head, 0, head.length, 0);
   await fh.close();
-  const start = head.subarray(0, bytesRead).toString("utf8").replace(/^\uFEFF/, "").trimStart();
+  const start = head
+    .subarray(0, bytesRead)
+    .toString("utf8")
+    .replace(/^\uFEFF/, "")
+    .trimStart();
   const firstLine = start.split("\n", 1)[0].trim();
   return start.startsWith("[") || (start.startsWith("{") && !isJsonLine(firstLine));
 }

@@ -138,9 +138,14 @@ function parseCursor(cursor: string | null, ctx: ProviderContext): WindowCursor 
   }
   const o = c as Partial<WindowCursor> | null;
   if (
-    o === null || typeof o !== "object" || !isDay(o.end) ||
-    !Number.isSafeInteger(o.days) || (o.days as number) < 1 || (o.days as number) > MAX_DAYS ||
-    !Number.isSafeInteger(o.offset) || (o.offset as number) < 1
+    o === null ||
+    typeof o !== "object" ||
+    !isDay(o.end) ||
+    !Number.isSafeInteger(o.days) ||
+    (o.days as number) < 1 ||
+    (o.days as number) > MAX_DAYS ||
+    !Number.isSafeInteger(o.offset) ||
+    (o.offset as number) < 1
   ) {
     throw new RangeError(`fanza: invalid crawl cursor ${JSON.stringify(cursor)}`);
   }
@@ -172,6 +177,7 @@ async function crawlPage(cursor: string | null, options: CrawlOptions, ctx: Prov
 
   for (;;) {
     const start = addDays(c.end, 1 - c.days);
+    // biome-ignore lint/complexity/useMathMinMax: ISO days compared as text, not numbers
     const from = start < since ? since : start;
     const page = await fetchItemList(ctx, s, {
       hits: s.pageSize,

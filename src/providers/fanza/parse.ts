@@ -1,9 +1,6 @@
 import type { DetailedRecord, IngestRecord, NameKind } from "../../model/record.js";
 import { contentIdToDvdId, parseCode } from "../../codes/index.js";
-import {
-  absoluteUrl, calendarDay, isObject, list, nonNegInt, num, runtimeMinutes, serviceCodeFromUrl, str, uniq,
-  type JsonObject,
-} from "../coerce.js";
+import { absoluteUrl, calendarDay, isObject, list, nonNegInt, num, runtimeMinutes, serviceCodeFromUrl, str, uniq, type JsonObject } from "../coerce.js";
 import { ProviderParseError } from "../errors.js";
 import { validateIngestRecord } from "../../model/validate.js";
 
@@ -86,7 +83,7 @@ export function parseFanzaItemList(json: unknown): FanzaItemListPage {
       items.push(parseFanzaItem(raw));
     } catch (err) {
       if (!(err instanceof ProviderParseError)) throw err;
-      const contentId = isObject(raw) ? str(raw.content_id) ?? str(raw.product_id) : null;
+      const contentId = isObject(raw) ? (str(raw.content_id) ?? str(raw.product_id)) : null;
       skipped.push({ contentId, reason: err.message });
     }
   }

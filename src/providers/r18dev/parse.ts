@@ -1,9 +1,6 @@
 import type { DetailedRecord, IngestRecord, NameKind } from "../../model/record.js";
 import { contentIdToDvdId, parseCode } from "../../codes/index.js";
-import {
-  absoluteUrl, calendarDay, dmmThumbFromJacket, isObject, list, runtimeMinutes, serviceCodeFromUrl, str, uniq,
-  type JsonObject,
-} from "../coerce.js";
+import { absoluteUrl, calendarDay, dmmThumbFromJacket, isObject, list, runtimeMinutes, serviceCodeFromUrl, str, uniq, type JsonObject } from "../coerce.js";
 import { ProviderParseError } from "../errors.js";
 import { validateIngestRecord } from "../../model/validate.js";
 
@@ -113,7 +110,9 @@ export function parseR18Combined(json: unknown): IngestRecord {
   const maker = named(json.maker_name_en, json.maker_name_ja);
   const label = named(json.label_name_en, json.label_name_ja);
   const series = named(json.series_name_en, json.series_name_ja);
-  const categories = list(json.categories).filter(isObject).map((c) => named(c.name_en, c.name_ja));
+  const categories = list(json.categories)
+    .filter(isObject)
+    .map((c) => named(c.name_en, c.name_ja));
   const gallery = list(json.gallery).filter(isObject);
 
   const jacketFullUrl = dmmUrl(json.jacket_full_url);

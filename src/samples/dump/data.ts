@@ -4,8 +4,19 @@
  * catalog in memory.
  */
 import {
-  CATEGORIES, CODE_PREFIXES, COMMENT_EN, COMMENT_JA, FAMILY_NAMES, GIVEN_NAMES, MAKERS, REAL_CODES, SYLLABLES,
-  TITLE_EN_A, TITLE_EN_B, TITLE_JA_A, TITLE_JA_B,
+  CATEGORIES,
+  CODE_PREFIXES,
+  COMMENT_EN,
+  COMMENT_JA,
+  FAMILY_NAMES,
+  GIVEN_NAMES,
+  MAKERS,
+  REAL_CODES,
+  SYLLABLES,
+  TITLE_EN_A,
+  TITLE_EN_B,
+  TITLE_JA_A,
+  TITLE_JA_B,
 } from "./words.js";
 
 /** A small seeded PRNG (mulberry32) whose state can be reset per entity. */

@@ -4,9 +4,7 @@ import { finished, pipeline } from "node:stream/promises";
 import { constants as zlibConstants, createGzip } from "node:zlib";
 import { Rng, makeUniverse, type Universe } from "./data.js";
 import { tableRows } from "./rows.js";
-import {
-  COPY_END, DUMP_FOOTER, DUMP_HEADER, SAMPLE_TABLES, copyHeaderSql, createTableSql, primaryKeySql,
-} from "./schema.js";
+import { COPY_END, DUMP_FOOTER, DUMP_HEADER, SAMPLE_TABLES, copyHeaderSql, createTableSql, primaryKeySql } from "./schema.js";
 
 export interface SampleDumpOptions {
   videos: number;
@@ -87,7 +85,12 @@ function shuffled<T>(list: readonly T[], rng: Rng): T[] {
 
 async function writeBlock(sink: Sink, table: string, order: number[], rows: Iterable<string[]>): Promise<number> {
   const names = SAMPLE_TABLES[table].map((c) => c.name);
-  sink.push(copyHeaderSql(table, order.map((k) => names[k])));
+  sink.push(
+    copyHeaderSql(
+      table,
+      order.map((k) => names[k]),
+    ),
+  );
   let count = 0;
   for (const fields of rows) {
     count++;
@@ -100,12 +103,7 @@ async function writeBlock(sink: Sink, table: string, order: number[], rows: Iter
   return count;
 }
 
-async function writeTables(
-  sink: Sink,
-  u: Universe,
-  opts: SampleDumpOptions,
-  rows: Record<string, number>,
-): Promise<void> {
+async function writeTables(sink: Sink, u: Universe, opts: SampleDumpOptions, rows: Record<string, number>): Promise<void> {
   const rng = new Rng().reset(u.seed, 0, 9);
   const tables = Object.keys(SAMPLE_TABLES);
   sink.push(DUMP_HEADER + tables.map(createTableSql).join(""));
@@ -114,7 +112,11 @@ async function writeTables(
     const order = opts.shuffleColumns ? shuffled(indexes, rng) : indexes;
     rows[table] = await writeBlock(sink, table, order, tableRows(table, u));
   }
-  const keys = [["derived_actress", "id"], ["derived_video", "content_id"], ["machine_translation", "id"]];
+  const keys = [
+    ["derived_actress", "id"],
+    ["derived_video", "content_id"],
+    ["machine_translation", "id"],
+  ];
   sink.push(keys.map(([t, k]) => primaryKeySql(t, k)).join("") + DUMP_FOOTER);
   await sink.finish();
 }
@@ -144,7 +146,11 @@ export async function writeSampleDump(opts: SampleDumpOptions): Promise<SampleDu
       bytes += chunk.length;
     });
     target = gz;
-    done = endOut ? pipeline(gz, out) : (gz.pipe(out, { end: false }), finished(gz));
+    if (endOut) done = pipeline(gz, out);
+    else {
+      gz.pipe(out, { end: false });
+      done = finished(gz);
+    }
   } else {
     done = endOut ? finished(out) : Promise.resolve();
   }

@@ -2,9 +2,7 @@
  * Row producers of the synthetic dump, one per table, yielding COPY-encoded fields
  * in the SAMPLE_TABLES column order.
  */
-import {
-  IDS, Rng, comments, isoDay, makerName, person, titles, videoFacts, type Universe, type VideoFacts,
-} from "./data.js";
+import { IDS, Rng, comments, isoDay, makerName, person, titles, videoFacts, type Universe, type VideoFacts } from "./data.js";
 import { CATEGORIES, TITLE_EN_A, TITLE_EN_B, TITLE_JA_A, TITLE_JA_B } from "./words.js";
 
 const NULL = "\\N";
@@ -19,7 +17,13 @@ export function copyEncode(v: string | number | null): string {
 }
 
 const ESCAPES: Record<string, string> = {
-  "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r", "\b": "\\b", "\f": "\\f", "\v": "\\v",
+  "\\": "\\\\",
+  "\t": "\\t",
+  "\n": "\\n",
+  "\r": "\\r",
+  "\b": "\\b",
+  "\f": "\\f",
+  "\v": "\\v",
 };
 
 type Rows = Generator<string[]>;
@@ -56,12 +60,26 @@ function* videos(u: Universe): Rows {
     const dir = f.mono ? `mono/movie/adult/${cid}/${cid}` : `digital/video/${cid}/${cid}`;
     const g = f.gallery;
     yield [
-      cid, f.dvdId, copyEncode(titleEn), copyEncode(titleJa), copyEncode(commentEn), copyEncode(commentJa),
-      copyEncode(f.runtime), f.releaseDate ?? NULL, rng.chance(0.3) ? NULL : trailerUrl(f, "dmb_w"),
-      String(f.code.makerId), String(f.code.labelId), copyEncode(f.seriesId), `${dir}pl`, `${dir}ps`,
-      g ? `digital/video/${cid}/${cid}jp-1` : NULL, g ? `digital/video/${cid}/${cid}jp-${g}` : NULL,
-      g ? `digital/video/${cid}/${cid}-1` : NULL, g ? `digital/video/${cid}/${cid}-${g}` : NULL,
-      f.mono ? "1" : "2", f.mono ? "mono" : "digital",
+      cid,
+      f.dvdId,
+      copyEncode(titleEn),
+      copyEncode(titleJa),
+      copyEncode(commentEn),
+      copyEncode(commentJa),
+      copyEncode(f.runtime),
+      f.releaseDate ?? NULL,
+      rng.chance(0.3) ? NULL : trailerUrl(f, "dmb_w"),
+      String(f.code.makerId),
+      String(f.code.labelId),
+      copyEncode(f.seriesId),
+      `${dir}pl`,
+      `${dir}ps`,
+      g ? `digital/video/${cid}/${cid}jp-1` : NULL,
+      g ? `digital/video/${cid}/${cid}jp-${g}` : NULL,
+      g ? `digital/video/${cid}/${cid}-1` : NULL,
+      g ? `digital/video/${cid}/${cid}-${g}` : NULL,
+      f.mono ? "1" : "2",
+      f.mono ? "mono" : "digital",
     ];
   }
 }
@@ -108,12 +126,7 @@ function* directors(u: Universe): Rows {
   }
 }
 
-function* named(
-  u: Universe,
-  count: number,
-  base: number,
-  name: (k: number, rng: Rng) => [string | null, string],
-): Rows {
+function* named(u: Universe, count: number, base: number, name: (k: number, rng: Rng) => [string | null, string]): Rows {
   const rng = new Rng();
   for (let k = 0; k < count; k++) {
     rng.reset(u.seed ^ base, k, 4);
@@ -134,26 +147,39 @@ function* translations(u: Universe): Rows {
 
 export function tableRows(table: string, u: Universe): Rows {
   switch (table) {
-    case "derived_actress": return actresses(u);
-    case "derived_category": return (function* () {
-      for (const [id, en, ja] of CATEGORIES) yield [String(id), en, ja];
-    })();
-    case "derived_director": return directors(u);
-    case "derived_label": return named(u, u.codes.length, IDS.label, (k) => {
-      const code = u.codes[k].letters.toUpperCase();
-      return k === 0 ? ["ABSOLUTELY WONDERFUL", "ABSOLUTELY WONDERFUL"] : [`${code} Label`, `${code}レーベル`];
-    });
-    case "derived_maker": return named(u, u.makers, IDS.maker, (k) => makerName(k));
-    case "derived_series": return named(u, u.series, IDS.series, (k, rng) => [
-      rng.chance(0.1) ? null : `${rng.pick(TITLE_EN_A)} ${rng.pick(TITLE_EN_B)} ${k + 1}`,
-      `${rng.pick(TITLE_JA_A)}${rng.pick(TITLE_JA_B)}シリーズ${k + 1}`,
-    ]);
-    case "derived_video": return videos(u);
-    case "derived_video_actress": return videoLinks(u, "actress");
-    case "derived_video_category": return videoLinks(u, "category");
-    case "derived_video_director": return videoLinks(u, "director");
-    case "machine_translation": return translations(u);
-    case "source_dmm_trailer": return trailers(u);
-    default: throw new Error(`no sample rows for table ${table}`);
+    case "derived_actress":
+      return actresses(u);
+    case "derived_category":
+      return (function* () {
+        for (const [id, en, ja] of CATEGORIES) yield [String(id), en, ja];
+      })();
+    case "derived_director":
+      return directors(u);
+    case "derived_label":
+      return named(u, u.codes.length, IDS.label, (k) => {
+        const code = u.codes[k].letters.toUpperCase();
+        return k === 0 ? ["ABSOLUTELY WONDERFUL", "ABSOLUTELY WONDERFUL"] : [`${code} Label`, `${code}レーベル`];
+      });
+    case "derived_maker":
+      return named(u, u.makers, IDS.maker, (k) => makerName(k));
+    case "derived_series":
+      return named(u, u.series, IDS.series, (k, rng) => [
+        rng.chance(0.1) ? null : `${rng.pick(TITLE_EN_A)} ${rng.pick(TITLE_EN_B)} ${k + 1}`,
+        `${rng.pick(TITLE_JA_A)}${rng.pick(TITLE_JA_B)}シリーズ${k + 1}`,
+      ]);
+    case "derived_video":
+      return videos(u);
+    case "derived_video_actress":
+      return videoLinks(u, "actress");
+    case "derived_video_category":
+      return videoLinks(u, "category");
+    case "derived_video_director":
+      return videoLinks(u, "director");
+    case "machine_translation":
+      return translations(u);
+    case "source_dmm_trailer":
+      return trailers(u);
+    default:
+      throw new Error(`no sample rows for table ${table}`);
   }
 }

@@ -19,11 +19,26 @@ export const SAMPLE_TABLES: Record<string, readonly SampleColumn[]> = {
   derived_maker: cols("id integer NOT NULL", `name_en ${cv}`, `name_ja ${cv}`),
   derived_series: cols("id integer NOT NULL", `name_en ${cv}`, `name_ja ${cv}`),
   derived_video: cols(
-    `content_id ${cv} NOT NULL`, `dvd_id ${cv}`, `title_en ${cv}`, `title_ja ${cv}`, `comment_en ${cv}`,
-    `comment_ja ${cv}`, "runtime_mins integer", "release_date date", `sample_url ${cv}`, "maker_id integer",
-    "label_id integer", "series_id integer", `jacket_full_url ${cv}`, `jacket_thumb_url ${cv}`,
-    `gallery_full_first ${cv}`, `gallery_full_last ${cv}`, `gallery_thumb_first ${cv}`, `gallery_thumb_last ${cv}`,
-    "site_id integer NOT NULL", `service_code ${cv} NOT NULL`,
+    `content_id ${cv} NOT NULL`,
+    `dvd_id ${cv}`,
+    `title_en ${cv}`,
+    `title_ja ${cv}`,
+    `comment_en ${cv}`,
+    `comment_ja ${cv}`,
+    "runtime_mins integer",
+    "release_date date",
+    `sample_url ${cv}`,
+    "maker_id integer",
+    "label_id integer",
+    "series_id integer",
+    `jacket_full_url ${cv}`,
+    `jacket_thumb_url ${cv}`,
+    `gallery_full_first ${cv}`,
+    `gallery_full_last ${cv}`,
+    `gallery_thumb_first ${cv}`,
+    `gallery_thumb_last ${cv}`,
+    "site_id integer NOT NULL",
+    `service_code ${cv} NOT NULL`,
   ),
   derived_video_actress: cols(`content_id ${cv} NOT NULL`, "actress_id integer NOT NULL", "ordinality integer", "release_date date"),
   derived_video_category: cols(`content_id ${cv} NOT NULL`, "category_id integer NOT NULL", "release_date date"),
@@ -95,8 +110,5 @@ export function copyHeaderSql(table: string, columns: readonly string[]): string
 export const COPY_END = "\\.\n\n\n";
 
 export function primaryKeySql(table: string, key: string): string {
-  return (
-    comment(`${table} ${table}_pkey`, "CONSTRAINT") +
-    `ALTER TABLE ONLY public.${table}\n    ADD CONSTRAINT ${table}_pkey PRIMARY KEY (${key});\n\n\n`
-  );
+  return comment(`${table} ${table}_pkey`, "CONSTRAINT") + `ALTER TABLE ONLY public.${table}\n    ADD CONSTRAINT ${table}_pkey PRIMARY KEY (${key});\n\n\n`;
 }

@@ -30,8 +30,7 @@ export function itemDateTime(r: IngestRecord): string {
   return `${dayOf(r.record.releaseDate)}T10:00:00`;
 }
 
-const byCid = (a: IngestRecord, b: IngestRecord): number =>
-  a.record.contentId < b.record.contentId ? -1 : a.record.contentId > b.record.contentId ? 1 : 0;
+const byCid = (a: IngestRecord, b: IngestRecord): number => (a.record.contentId < b.record.contentId ? -1 : a.record.contentId > b.record.contentId ? 1 : 0);
 
 /** Newest first; ties by content id so paging is stable. */
 export function compareDate(a: IngestRecord, b: IngestRecord): number {
@@ -68,9 +67,7 @@ export function buildCatalog(records: readonly IngestRecord[]): SimCatalog {
   const orders: Record<Exclude<FanzaSort, "match">, IngestRecord[]> = {
     date: [...records].sort(compareDate),
     rank: [...records].sort((a, b) => (b.popularity ?? -1) - (a.popularity ?? -1) || byCid(a, b)),
-    review: [...records].sort(
-      (a, b) => (b.ratingAvg ?? -1) - (a.ratingAvg ?? -1) || (b.ratingCount ?? -1) - (a.ratingCount ?? -1) || byCid(a, b),
-    ),
+    review: [...records].sort((a, b) => (b.ratingAvg ?? -1) - (a.ratingAvg ?? -1) || (b.ratingCount ?? -1) - (a.ratingCount ?? -1) || byCid(a, b)),
   };
   return {
     records,

@@ -93,7 +93,11 @@ export function validateFaults(o: FaultOptions): FaultOptions {
   share("truncateShare", o.truncateShare);
   share("challengeShare", o.challengeShare);
   share("htmlShare", o.htmlShare);
-  for (const [name, v] of [["slowMs", o.slowMs], ["retryAfterSeconds", o.retryAfterSeconds], ["rateLimitRps", o.rateLimitRps]] as const) {
+  for (const [name, v] of [
+    ["slowMs", o.slowMs],
+    ["retryAfterSeconds", o.retryAfterSeconds],
+    ["rateLimitRps", o.rateLimitRps],
+  ] as const) {
     if (v !== undefined && !(Number.isFinite(v) && v >= 0)) throw new RangeError(`${name} must be a number >= 0, got ${v}`);
   }
   if (o.burst500 !== undefined) {

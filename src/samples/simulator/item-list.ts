@@ -37,7 +37,10 @@ export function itemList(catalog: SimCatalog, params: URLSearchParams, maxOffset
   if (!SORTS.includes(sort)) errors.push({ name: "sort", message: `sort must be one of ${SORTS.join(", ")}` });
   const gte = params.get("gte_date");
   const lte = params.get("lte_date");
-  for (const [name, v] of [["gte_date", gte], ["lte_date", lte]] as const) {
+  for (const [name, v] of [
+    ["gte_date", gte],
+    ["lte_date", lte],
+  ] as const) {
     if (v !== null && !DATE_TIME.test(v)) errors.push({ name, message: `${name} must be YYYY-MM-DDTHH:MM:SS` });
   }
   if (errors.length > 0) return { status: 400, body: renderFanzaError(parameters, errors) };

@@ -33,7 +33,7 @@ function people(r: IngestRecord, kind: NameKind, names: string[], base: number):
 }
 
 function prices(r: IngestRecord): Json {
-  const stream = 200 + (stableId(r.record.contentId, 0, 9) * 100);
+  const stream = 200 + stableId(r.record.contentId, 0, 9) * 100;
   const delivery = [
     { type: "hd", price: String(stream * 3 + 80), list_price: String(stream * 3 + 80) },
     { type: "download", price: String(stream * 2 + 80), list_price: String(stream * 2 + 80) },

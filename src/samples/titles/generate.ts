@@ -24,9 +24,7 @@ const DAY_MS = 86_400_000;
 const FIRST_DAY = Date.UTC(2001, 0, 1);
 const LAST_DAY = Date.UTC(2026, 9, 31);
 /** Every release date string, built once: formatting per record would dominate. */
-const DATES: readonly string[] = Array.from({ length: (LAST_DAY - FIRST_DAY) / DAY_MS + 1 }, (_, d) =>
-  new Date(FIRST_DAY + d * DAY_MS).toISOString(),
-);
+const DATES: readonly string[] = Array.from({ length: (LAST_DAY - FIRST_DAY) / DAY_MS + 1 }, (_, d) => new Date(FIRST_DAY + d * DAY_MS).toISOString());
 
 const PICS = "https://pics.dmm.co.jp/digital/video";
 const MAX_GALLERY = 20;
@@ -39,7 +37,11 @@ const GALLERY_THUMB_TAILS = Array.from({ length: MAX_GALLERY + 1 }, (_, n) => `-
 
 export function* generateSampleRecords(options: SampleOptions): Generator<IngestRecord> {
   const { count, seed = 1, start = 0 } = options;
-  for (const [name, v] of [["count", count], ["seed", seed], ["start", start]] as const) {
+  for (const [name, v] of [
+    ["count", count],
+    ["seed", seed],
+    ["start", start],
+  ] as const) {
     if (!Number.isSafeInteger(v) || v < 0) throw new RangeError(`${name} must be a non-negative integer, got ${v}`);
   }
   const rng = new SampleRng();
@@ -91,9 +93,7 @@ function sampleRecord(rng: SampleRng, seed: number, i: number): IngestRecord {
     galleryFull[n - 1] = imageBase + GALLERY_FULL_TAILS[n];
     galleryThumb[n - 1] = imageBase + GALLERY_THUMB_TAILS[n];
   }
-  const sampleUrl = rng.chance(0.3)
-    ? null
-    : `https://cc3001.dmm.co.jp/litevideo/freepv/${cid[0]}/${cid.slice(0, 3)}/${cid}/${cid}_dmb_w.mp4`;
+  const sampleUrl = rng.chance(0.3) ? null : `https://cc3001.dmm.co.jp/litevideo/freepv/${cid[0]}/${cid.slice(0, 3)}/${cid}/${cid}_dmb_w.mp4`;
 
   const amateur = code.censored ? code.prefix.amateur : code.kind === "fc2";
   const rated = rng.chance(0.8);

@@ -45,10 +45,7 @@ export function composeTitles(rng: SampleRng, lead: SamplePerson | null): { titl
 }
 
 /** Both comments are null together (~40%), otherwise 1-3 distinct sentences. */
-export function composeComments(
-  rng: SampleRng,
-  lead: SamplePerson | null,
-): { commentEn: string | null; commentJa: string | null } {
+export function composeComments(rng: SampleRng, lead: SamplePerson | null): { commentEn: string | null; commentJa: string | null } {
   if (rng.chance(0.4)) return { commentEn: null, commentJa: null };
   const n = rng.range(1, 3);
   const picks = rng.distinct(n, COMMENT_SENTENCES.length);

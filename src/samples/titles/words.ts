@@ -15,16 +15,24 @@ const toPairs = (rows: readonly Pair[]): TextPair[] => rows.map(([en, ja]) => ({
 
 /** Title openers, at most 2 English words each. */
 export const OPENERS: readonly TextPair[] = toPairs([
-  ["Exclusive:", "【独占配信】"], ["Debut:", "新人"], ["4K Remaster:", "【4K】"],
-  ["Limited Edition:", "【限定】"], ["Fan Thanksgiving:", "ファン感謝祭"], ["Uncut:", "完全撮り下ろし"],
-  ["First Release:", "初解禁"], ["Bonus Footage:", "【特典映像付き】"],
+  ["Exclusive:", "【独占配信】"],
+  ["Debut:", "新人"],
+  ["4K Remaster:", "【4K】"],
+  ["Limited Edition:", "【限定】"],
+  ["Fan Thanksgiving:", "ファン感謝祭"],
+  ["Uncut:", "完全撮り下ろし"],
+  ["First Release:", "初解禁"],
+  ["Bonus Footage:", "【特典映像付き】"],
 ]);
 
 /** Generic title subjects used when a record has no actress, at most 3 words. */
 export const SUBJECTS: readonly TextPair[] = toPairs([
-  ["The New Neighbor", "隣に越してきた女性"], ["A Mysterious Beauty", "謎めいた美女"],
-  ["The Boss's Secretary", "社長秘書"], ["My Girlfriend", "僕の彼女"],
-  ["A Married Woman", "ある人妻"], ["The Office Lady", "OLさん"],
+  ["The New Neighbor", "隣に越してきた女性"],
+  ["A Mysterious Beauty", "謎めいた美女"],
+  ["The Boss's Secretary", "社長秘書"],
+  ["My Girlfriend", "僕の彼女"],
+  ["A Married Woman", "ある人妻"],
+  ["The Office Lady", "OLさん"],
 ]);
 
 /** What the subject does: 4-9 English words, 9-19 Japanese characters. */
@@ -63,9 +71,13 @@ export const STORIES: readonly TextPair[] = toPairs([
 
 /** Title closers, at most 2 English words. */
 export const CLOSERS: readonly TextPair[] = toPairs([
-  ["(Complete Edition)", "完全版"], ["Special", "スペシャル"],
-  ["Part 1", "前編"], ["Part 2", "後編"], ["Director's Cut", "ディレクターズカット"],
-  ["Best Collection", "【ベスト】"], ["4-Hour Special", "4時間SP"],
+  ["(Complete Edition)", "完全版"],
+  ["Special", "スペシャル"],
+  ["Part 1", "前編"],
+  ["Part 2", "後編"],
+  ["Director's Cut", "ディレクターズカット"],
+  ["Best Collection", "【ベスト】"],
+  ["4-Hour Special", "4時間SP"],
 ]);
 
 export const COMMENT_SENTENCES: readonly TextPair[] = toPairs([

@@ -54,8 +54,7 @@ function name(key: string, v: Scalar): string {
  * `providers` (already validated) and the filter's `provider` key intersect.
  */
 export function parseFilter(input: unknown, providers: string[] | null, knownProviders: readonly string[]): CatalogFilter {
-  const raw: RawFilter =
-    input === undefined || input === null ? {} : typeof input === "string" ? parseFilterText(input) : (input as RawFilter);
+  const raw: RawFilter = input === undefined || input === null ? {} : typeof input === "string" ? parseFilterText(input) : (input as RawFilter);
   const f: CatalogFilter = { ...EMPTY_FILTER, names: [], sites: [], providers };
   for (const [key, value] of Object.entries(raw)) {
     if ((NAME_KEYS as readonly string[]).includes(key)) {

@@ -42,7 +42,5 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     if (body.statusCode >= 500) request.log.error({ err, reqId: request.id }, "request failed");
     return reply.code(body.statusCode).headers(headers).send(body);
   });
-  app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send(body("ROUTE_NOT_FOUND", 404, `no route ${request.method} ${request.url.split("?")[0]}`)),
-  );
+  app.setNotFoundHandler((request, reply) => reply.code(404).send(body("ROUTE_NOT_FOUND", 404, `no route ${request.method} ${request.url.split("?")[0]}`)));
 }

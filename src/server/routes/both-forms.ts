@@ -17,9 +17,7 @@ export function getAndPost<P>(
   handle: (p: P, reply: FastifyReply, where: Where) => unknown,
 ): void {
   const base = { tags: ["catalog"], security: KEY_SECURITY, ...doc } as FastifySchema;
-  app.get(path, { schema: { ...base, querystring: params }, config: { auth: true } }, async (req, reply) =>
-    handle(req.query as P, reply, "querystring"),
-  );
+  app.get(path, { schema: { ...base, querystring: params }, config: { auth: true } }, async (req, reply) => handle(req.query as P, reply, "querystring"));
   app.post(
     path,
     {

@@ -12,13 +12,9 @@ const HealthSchema = Type.Object({
 });
 
 export function registerHealthRoute(app: FastifyInstance, ctx: RouteContext): void {
-  app.get(
-    "/health",
-    { schema: { tags: ["service"], summary: "Liveness and catalog size (no key needed)", response: { 200: HealthSchema } } },
-    async () => {
-      const providers = catalogCounts(ctx.deps.db);
-      const records = Object.values(providers).reduce((a, b) => a + b, 0);
-      return { status: "ok", catalog: { records, providers } };
-    },
-  );
+  app.get("/health", { schema: { tags: ["service"], summary: "Liveness and catalog size (no key needed)", response: { 200: HealthSchema } } }, async () => {
+    const providers = catalogCounts(ctx.deps.db);
+    const records = Object.values(providers).reduce((a, b) => a + b, 0);
+    return { status: "ok", catalog: { records, providers } };
+  });
 }

@@ -22,7 +22,9 @@ export const SearchResultSchema = Type.Object(
       studio: Type.String({ description: "First maker" }),
       url: Type.String({ description: "The record's page at its provider" }),
       maker: Type.Union([Type.String(), Type.Null()], { description: "First maker, null when none (javinfo.dev clients print it)" }),
-      actresses: Type.Array(Type.Object({ name: Str, image: NullableStr }), { description: "Actresses with their images, as the detailed record's extra.actressesRich" }),
+      actresses: Type.Array(Type.Object({ name: Str, image: NullableStr }), {
+        description: "Actresses with their images, as the detailed record's extra.actressesRich",
+      }),
       categories: Strings,
       runtimeMins: Type.Integer(),
       series: NullableStr,
