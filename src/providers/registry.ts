@@ -44,4 +44,3 @@ export function usableProviders(config: Config): ProviderSetup[] {
   };
   return usable.sort((a, b) => rank(a.provider.name) - rank(b.provider.name));
 }
-

@@ -44,7 +44,6 @@ export const STAGED_VIDEO_COLUMNS = [
   "service_code",
 ] as const;
 
-
 /**
  * Dimension tables and their columns, taken from the dump map so the two cannot
  * drift. The key column comes first (staging makes it the primary key).
