@@ -59,13 +59,15 @@ export {
 // Bulk loads (import, import-dump, the sample titles) and the dump's staging file.
 export { BulkLoad, type BulkLoadOptions } from "./bulk/bulk-load.js";
 export {
+  isR18Table,
   isStagedTable,
   STAGED_VIDEO_COLUMNS,
   stagedColumns,
-  StagedVideos,
-  StagingDb,
-  stagingDirFor,
+  TABLE_COLUMNS,
   type BatchStart,
+  type R18Table,
   type StagedTable,
   type StagedVideo,
-} from "./bulk/dump-staging.js";
+} from "./bulk/dump-tables.js";
+export { StagedVideos } from "./bulk/staged-videos.js";
+export { StagingDb, stagingDirFor } from "./bulk/staging-db.js";

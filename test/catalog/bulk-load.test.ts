@@ -1,13 +1,14 @@
 import { rmSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { BulkLoad, indexMergeFor, mergeFanIn } from "../../src/catalog/bulk/bulk-load.js";
-import { openCatalog, type Db } from "../../src/catalog/store/db.js";
+import { countMatches } from "../../src/catalog/search/counts.js";
 import { EMPTY_FILTER } from "../../src/catalog/search/filter-sql.js";
-import { buildMatch } from "../../src/catalog/search/fts-match.js";
 import { indexSegments } from "../../src/catalog/search/fts-maintenance.js";
+import { buildMatch } from "../../src/catalog/search/fts-match.js";
+import { type SortKey, searchIds } from "../../src/catalog/search/search.js";
+import { type Db, openCatalog } from "../../src/catalog/store/db.js";
 import { prepareRecord, upsertRecords } from "../../src/catalog/store/movies-write.js";
 import { generateSampleRecords } from "../../src/samples/titles/generate.js";
-import { countMatches, searchIds, type SortKey } from "../../src/catalog/search/search.js";
 import { tempCatalog, tempCatalogEach } from "../helpers/build-app.js";
 
 const ftsConfig = (db: Db) => Object.fromEntries(db.prepare("SELECT k, v FROM movies_fts_config WHERE k <> 'version'").raw().all() as [string, unknown][]);

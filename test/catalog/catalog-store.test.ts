@@ -1,11 +1,12 @@
 import { rmSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Db } from "../../src/catalog/store/db.js";
-import { findByDvdId, catalogCounts, catalogProviders } from "../../src/catalog/store/movies-read.js";
-import { purgeProvider, upsertRecords } from "../../src/catalog/store/movies-write.js";
-import { countMatches, searchIds } from "../../src/catalog/search/search.js";
-import { buildMatch } from "../../src/catalog/search/fts-match.js";
+import { countMatches } from "../../src/catalog/search/counts.js";
 import { EMPTY_FILTER } from "../../src/catalog/search/filter-sql.js";
+import { buildMatch } from "../../src/catalog/search/fts-match.js";
+import { searchIds } from "../../src/catalog/search/search.js";
+import type { Db } from "../../src/catalog/store/db.js";
+import { catalogCounts, catalogProviders, findByDvdId } from "../../src/catalog/store/movies-read.js";
+import { purgeProvider, upsertRecords } from "../../src/catalog/store/movies-write.js";
 import { foldName } from "../../src/catalog/store/names.js";
 import type { NameKind } from "../../src/model/record.js";
 import { makeIngest, tempCatalog } from "../helpers/build-app.js";

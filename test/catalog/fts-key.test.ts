@@ -5,13 +5,14 @@ import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { afterEach, describe, expect, it } from "vitest";
-import { MIGRATIONS_DIR, openCatalog, type Db } from "../../src/catalog/store/db.js";
+import { countMatches } from "../../src/catalog/search/counts.js";
 import { EMPTY_FILTER } from "../../src/catalog/search/filter-sql.js";
-import { buildMatch } from "../../src/catalog/search/fts-match.js";
 import { ftsKey, ID_BITS } from "../../src/catalog/search/fts-key.js";
 import { indexSegments } from "../../src/catalog/search/fts-maintenance.js";
+import { buildMatch } from "../../src/catalog/search/fts-match.js";
+import { searchIds } from "../../src/catalog/search/search.js";
+import { type Db, MIGRATIONS_DIR, openCatalog } from "../../src/catalog/store/db.js";
 import { prepareRecord, purgeProvider, upsertRecords } from "../../src/catalog/store/movies-write.js";
-import { countMatches, searchIds } from "../../src/catalog/search/search.js";
 import { makeIngest, tempCatalog } from "../helpers/build-app.js";
 
 const dirs: string[] = [];

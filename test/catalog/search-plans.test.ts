@@ -1,13 +1,14 @@
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "../../src/catalog/store/db.js";
-import { buildMatch } from "../../src/catalog/search/fts-match.js";
+import { countMatches } from "../../src/catalog/search/counts.js";
 import { EMPTY_FILTER } from "../../src/catalog/search/filter-sql.js";
-import { upsertRecords } from "../../src/catalog/store/movies-write.js";
-import { generateSampleRecords } from "../../src/samples/titles/generate.js";
-import { countMatches, searchIds, SORT_KEYS, PLAN_COSTS, WALK_FROM, type SearchSpec } from "../../src/catalog/search/search.js";
-import { foldName } from "../../src/catalog/store/names.js";
+import { buildMatch } from "../../src/catalog/search/fts-match.js";
+import { PLAN_COSTS, type SearchSpec, SORT_KEYS, searchIds, WALK_FROM } from "../../src/catalog/search/search.js";
+import type { Db } from "../../src/catalog/store/db.js";
 import { openDatabase } from "../../src/catalog/store/db.js";
+import { upsertRecords } from "../../src/catalog/store/movies-write.js";
+import { foldName } from "../../src/catalog/store/names.js";
+import { generateSampleRecords } from "../../src/samples/titles/generate.js";
 import { makeIngest, tempCatalog } from "../helpers/build-app.js";
 
 describe("search plans on a real catalog", () => {

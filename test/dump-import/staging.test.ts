@@ -1,7 +1,9 @@
 import { existsSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { StagedVideos, StagingDb, isStagedTable, stagedColumns, type StagingPlan } from "../../src/catalog/bulk/dump-staging.js";
-import { TempDir, baseBlocks } from "./helpers.js";
+import { isStagedTable, type StagingPlan, stagedColumns } from "../../src/catalog/bulk/dump-tables.js";
+import { StagedVideos } from "../../src/catalog/bulk/staged-videos.js";
+import { StagingDb } from "../../src/catalog/bulk/staging-db.js";
+import { baseBlocks, TempDir } from "./helpers.js";
 
 describe("the staging database", () => {
   const dir = new TempDir();

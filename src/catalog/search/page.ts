@@ -3,11 +3,12 @@ import type { Db } from "../store/db.js";
 import { getResultDocs } from "../store/movies-read.js";
 import { fieldsOfDoc, searchResultJson } from "../store/result-json.js";
 import { readSnapshot } from "../store/statements.js";
+import { countMatches } from "./counts.js";
 import type { CatalogFilter } from "./filter-sql.js";
-import { buildMatch, buildPhrase, codePhrase } from "./fts-match.js";
-import { countMatches, isCommonWord, searchIds, type SortKey } from "./search.js";
-import { closestTextId } from "./search-relevance.js";
 import { EMPTY_FILTER } from "./filter-sql.js";
+import { buildMatch, buildPhrase, codePhrase } from "./fts-match.js";
+import { isCommonWord, type SortKey, searchIds } from "./search.js";
+import { closestTextId } from "./search-relevance.js";
 
 /** A page of a text search: what /query asks the catalog. */
 export interface PageQuery {

@@ -1,8 +1,9 @@
 import type { Db } from "../store/db.js";
 import { getMoviesByIds, getRecordById, movieIdRange, type RecordDoc } from "../store/movies-read.js";
 import { readSnapshot } from "../store/statements.js";
-import { isEmptyFilter, type CatalogFilter } from "./filter-sql.js";
-import { countMatches, filteredIds, idMatches } from "./search.js";
+import { countMatches } from "./counts.js";
+import { type CatalogFilter, isEmptyFilter } from "./filter-sql.js";
+import { filteredIds, idMatches } from "./search.js";
 
 /** Below this share of the id range, sampling lists the matching ids instead of probing. */
 const MIN_PROBE_DENSITY = 0.02;

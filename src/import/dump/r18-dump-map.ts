@@ -8,49 +8,7 @@ export const DMM_IMAGE_BASE = "https://pics.dmm.co.jp/";
 /** Galleries are short (10-20 images); a wider range means bad data, not a real gallery. */
 export const GALLERY_MAX = 100;
 
-/**
- * The r18.dev tables the import reads and, for each, the columns it uses. The dump
- * may order (or extend) columns differently: always map them with columnIndex.
- */
-export const TABLE_COLUMNS = {
-  derived_video: [
-    "content_id",
-    "dvd_id",
-    "title_en",
-    "title_ja",
-    "comment_en",
-    "comment_ja",
-    "runtime_mins",
-    "release_date",
-    "sample_url",
-    "maker_id",
-    "label_id",
-    "series_id",
-    "jacket_full_url",
-    "jacket_thumb_url",
-    "gallery_full_first",
-    "gallery_full_last",
-    "gallery_thumb_first",
-    "gallery_thumb_last",
-    "site_id",
-    "service_code",
-  ],
-  derived_actress: ["id", "name_romaji", "image_url", "name_kanji", "name_kana"],
-  derived_maker: ["id", "name_en", "name_ja"],
-  derived_label: ["id", "name_en", "name_ja"],
-  derived_series: ["id", "name_en", "name_ja"],
-  derived_category: ["id", "name_en", "name_ja"],
-  derived_director: ["id", "name_kanji", "name_kana", "name_romaji"],
-  derived_video_actress: ["content_id", "actress_id", "ordinality", "release_date"],
-  derived_video_category: ["content_id", "category_id", "release_date"],
-  derived_video_director: ["content_id", "director_id"],
-} as const satisfies Record<string, readonly string[]>;
-
-export type R18Table = keyof typeof TABLE_COLUMNS;
-
-export function isR18Table(table: string): table is R18Table {
-  return Object.hasOwn(TABLE_COLUMNS, table);
-}
+export { isR18Table, type R18Table, TABLE_COLUMNS } from "../../catalog/index.js";
 
 export interface ColumnIndex {
   /** Position in the row of each wanted column that the header has. */
