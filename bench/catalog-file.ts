@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { resolve } from "node:path";
-import { openCatalog, type Db } from "../src/catalog/index.js";
+import { openCatalog, titleCount, type Db } from "../src/catalog/index.js";
 import { loadSampleRecords } from "../src/services/first-start.js";
 
 export const CACHE_DIR = resolve(import.meta.dirname, ".cache");
@@ -11,7 +11,7 @@ export function benchCatalog(records: number, log = (s: string) => process.stder
   const path = resolve(CACHE_DIR, `catalog-${records}.db`);
   const fresh = !existsSync(path);
   const db = openCatalog(path);
-  const have = db.prepare("SELECT count(*) FROM movies").pluck().get() as number;
+  const have = titleCount(db);
   if (fresh || have < records) {
     const started = Date.now();
     log(`building ${path} with ${records} sample records...`);

@@ -6,7 +6,7 @@
  *   node --import tsx bench/latency.ts --db data/catalog.db
  */
 import { parseArgs } from "node:util";
-import { createKey, openCatalog } from "../src/catalog/index.js";
+import { createKey, everyNthTitle, openCatalog, titleCount } from "../src/catalog/index.js";
 import { generateSampleRecords } from "../src/samples/titles/generate.js";
 import { loadConfig } from "../src/config/load.js";
 import { buildServer } from "../src/server/app.js";
@@ -20,18 +20,14 @@ const settings = loadConfig({ LOG_LEVEL: "silent", SAMPLE_DATA: "off", INGEST_CR
 // The server's page cache and mmap settings, so that reads cost what they cost in the server.
 const open = (p: string) => openCatalog(p, { cacheSizeMb: settings.cacheSizeMb, mmapSizeMb: settings.mmapSizeMb });
 const { path, db } = values.db ? { path: values.db, db: open(values.db) } : benchCatalog(Number(values.records));
-const records = db.prepare("SELECT count(*) FROM movies").pluck().get() as number;
+const records = titleCount(db);
 const config = loadConfig({ DATABASE_PATH: path, LOG_LEVEL: "silent", SAMPLE_DATA: "off", INGEST_CRON: "off" });
 const { token } = createKey(db, "bench", 1e9);
 const app = await buildServer({ db, config, live: null, pool: null }, { logger: false });
 
 // Codes of titles that exist, in assorted spellings; 10% misses.
 const sampleCodes = values.db
-  ? (db
-      .prepare(
-        "SELECT dvd_id AS dvdId, content_id AS contentId FROM movies WHERE id IN (SELECT 1 + abs(random()) % (SELECT max(id) FROM movies) FROM movies LIMIT 5000)",
-      )
-      .all() as { dvdId: string; contentId: string }[])
+  ? everyNthTitle(db, Math.floor(records / 5000), 5000)
   : [...generateSampleRecords({ count: 5000, start: 0 })].map((r) => r.record);
 const spell = (i: number) => {
   const r = sampleCodes[(i * 7919) % sampleCodes.length];

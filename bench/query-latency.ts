@@ -6,7 +6,7 @@
  *   node --import tsx bench/query-latency.ts --db data/catalog.db --repeat 5
  */
 import { parseArgs } from "node:util";
-import { createKey, openCatalog } from "../src/catalog/index.js";
+import { createKey, openCatalog, titleCount } from "../src/catalog/index.js";
 import { loadConfig } from "../src/config/load.js";
 import { buildServer } from "../src/server/app.js";
 import { currentBenchCatalog } from "./catalog-cache.js";
@@ -27,7 +27,7 @@ const db = openCatalog(path, { cacheSizeMb: config.cacheSizeMb, mmapSizeMb: conf
 const { token } = createKey(db, "query-latency", 1e9);
 const app = await buildServer({ db, config, live: null, pool: null }, { logger: false });
 
-const titles = db.prepare("SELECT count(*) FROM movies").pluck().get() as number;
+const titles = titleCount(db);
 console.log(`${titles} titles in ${path}; each URL ${repeat} times, the first discarded`);
 for (const [name, paths] of [
   ["selective", selectiveQueryPaths()],

@@ -11,6 +11,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
+import { everyNthTitle } from "../src/catalog/index.js";
 import { readName } from "../src/codes/index.js";
 import { catalogKnowledge } from "../src/services/code-knowledge.js";
 import { currentBenchCatalog } from "./catalog-cache.js";
@@ -45,10 +46,7 @@ async function main(): Promise<void> {
   const { records, files } = options();
   await ensureBuild(log);
   const catalog = currentBenchCatalog(records, log);
-  const codes = catalog.db
-    .prepare("SELECT dvd_id FROM movies WHERE id % ? = 0 LIMIT ?")
-    .pluck()
-    .all(Math.max(1, Math.floor(records / files)), files) as string[];
+  const codes = everyNthTitle(catalog.db, Math.floor(records / files), files).map((t) => t.dvdId);
   const dir = mkdtempSync(join(tmpdir(), "vc-bench-scan-"));
   try {
     const names = codes.map((c, i) => SHAPES[i % SHAPES.length](c, i));

@@ -16,6 +16,8 @@ export { getMeta, setMeta } from "./store/meta.js";
 // Titles: find by code, read, write.
 export {
   catalogCounts,
+  everyNthTitle,
+  titleCount,
   catalogProviders,
   findByContentId,
   findByDvdId,

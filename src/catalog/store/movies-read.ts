@@ -175,6 +175,19 @@ export function isCatalogEmpty(db: Db): boolean {
   return stmt(db, "SELECT 1 FROM movies LIMIT 1").get() === undefined;
 }
 
+/** How many titles the catalog holds, counted now (not cached). */
+export function titleCount(db: Db): number {
+  return stmt(db, "SELECT count(*) FROM movies").pluck().get() as number;
+}
+
+/** The codes of every `step`-th title by id, at most `limit` of them: titles that exist, spread over the catalog. */
+export function everyNthTitle(db: Db, step: number, limit: number): { dvdId: string; contentId: string }[] {
+  return stmt(db, "SELECT dvd_id AS dvdId, content_id AS contentId FROM movies WHERE id % ? = 0 LIMIT ?").all(Math.max(1, step), limit) as {
+    dvdId: string;
+    contentId: string;
+  }[];
+}
+
 /** Names of providers with records in the catalog (cached until the catalog changes). */
 export function catalogProviders(db: Db): string[] {
   return cached(db).providers;

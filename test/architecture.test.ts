@@ -1,0 +1,163 @@
+/**
+ * The shape of the code, checked: the rules that keep the rooms apart (the README's
+ * Layout section describes them). Read from the sources with the TypeScript parser,
+ * so an import is an import whatever its formatting.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+
+const ROOT = resolve(import.meta.dirname, "..");
+
+/** Top-level rooms of src/ from the bottom up: a room imports only rooms of a lower rank. */
+const RANKS: Record<string, number> = {
+  lib: 0,
+  config: 0,
+  net: 0,
+  model: 0,
+  codes: 0,
+  catalog: 1,
+  samples: 1,
+  providers: 2,
+  import: 3,
+  ingest: 3,
+  services: 4,
+  server: 5,
+  cli: 6,
+  "main.ts": 7,
+};
+const MAX_LINES = 300;
+
+interface Edge {
+  from: string;
+  to: string;
+  /** Only types cross it: gone at run time. */
+  typeOnly: boolean;
+  /** import(): loaded when first used, not when the module loads. */
+  dynamic: boolean;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { recursive: true, encoding: "utf8" })
+    .filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"))
+    .map((f) => join(dir, f))
+    .sort();
+}
+
+/** The relative imports of a file, resolved to paths from the project root (`.js` in a specifier is the `.ts` source). */
+function importsOf(file: string): Edge[] {
+  const text = readFileSync(join(ROOT, file), "utf8");
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const edges: Edge[] = [];
+  const add = (spec: ts.Expression | undefined, typeOnly: boolean, dynamic: boolean) => {
+    if (!spec || !ts.isStringLiteral(spec) || !spec.text.startsWith(".")) return;
+    const to = relative(ROOT, resolve(ROOT, dirname(file), spec.text.replace(/\.js$/, ".ts")));
+    edges.push({ from: file, to, typeOnly, dynamic });
+  };
+  const visit = (node: ts.Node) => {
+    if (ts.isImportDeclaration(node)) {
+      const c = node.importClause;
+      const named = c?.namedBindings && ts.isNamedImports(c.namedBindings) ? c.namedBindings.elements : null;
+      const onlyTypes = !!c && (c.isTypeOnly || (!c.name && named !== null && named.length > 0 && named.every((e) => e.isTypeOnly)));
+      add(node.moduleSpecifier, onlyTypes, false);
+    } else if (ts.isExportDeclaration(node)) {
+      const named = node.exportClause && ts.isNamedExports(node.exportClause) ? node.exportClause.elements : null;
+      add(node.moduleSpecifier, node.isTypeOnly || (named !== null && named.length > 0 && named.every((e) => e.isTypeOnly)), false);
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      add(node.arguments[0], false, true);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return edges;
+}
+
+const SRC = sourceFiles("src");
+const BENCH = sourceFiles("bench");
+const EDGES = [...SRC, ...BENCH].flatMap(importsOf);
+
+/** The top-level room of a file under src/ (`main.ts` for the entry). */
+function roomOf(file: string): string {
+  return file.split("/")[1];
+}
+
+/** Strongly connected components (Tarjan) of the graph: each one with more than one file is a cycle. */
+function cycles(nodes: string[], next: Map<string, string[]>): string[][] {
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const connect = (v: string) => {
+    index.set(v, counter);
+    low.set(v, counter++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of next.get(v) ?? []) {
+      if (!index.has(w)) {
+        connect(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const scc: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        scc.push(w);
+      } while (w !== v);
+      if (scc.length > 1 || (next.get(v) ?? []).includes(v)) found.push(scc.sort());
+    }
+  };
+  for (const v of nodes) if (!index.has(v)) connect(v);
+  return found;
+}
+
+describe("the shape of the code", () => {
+  it("reads the sources it checks", () => {
+    expect(SRC.length).toBeGreaterThan(100);
+    expect(EDGES.filter((e) => e.to === "src/catalog/index.ts").length).toBeGreaterThan(20);
+    // Every relative import names a file that exists.
+    const files = new Set([...SRC, ...BENCH]);
+    expect(EDGES.filter((e) => !files.has(e.to) && !e.to.endsWith(".mjs") && !e.to.endsWith(".json"))).toEqual([]);
+  });
+
+  it("code outside the catalog imports only its front door, src/catalog/index.ts", () => {
+    const past = EDGES.filter((e) => !e.from.startsWith("src/catalog/") && e.to.startsWith("src/catalog/") && e.to !== "src/catalog/index.ts");
+    expect(past.map((e) => `${e.from} -> ${e.to}`)).toEqual([]);
+  });
+
+  it("only the catalog talks to SQLite", () => {
+    const outside = [...SRC, ...BENCH].filter((f) => !f.startsWith("src/catalog/"));
+    const direct = outside.filter((f) => /from "(better-sqlite3|drizzle-orm[^"]*)"/.test(readFileSync(join(ROOT, f), "utf8")));
+    expect(direct).toEqual([]);
+  });
+
+  it("every arrow between rooms points down", () => {
+    for (const room of new Set(SRC.map(roomOf))) expect(RANKS, `src/${room} has no rank in this test`).toHaveProperty(room);
+    const up = EDGES.filter((e) => e.from.startsWith("src/") && e.to.startsWith("src/"))
+      .filter((e) => roomOf(e.from) !== roomOf(e.to) && RANKS[roomOf(e.from)] <= RANKS[roomOf(e.to)])
+      .map((e) => `${e.from} -> ${e.to}${e.typeOnly ? " (types)" : ""}`);
+    expect(up).toEqual([]);
+  });
+
+  it("no module imports itself back through others at load time", () => {
+    const next = new Map<string, string[]>();
+    for (const e of EDGES) {
+      if (e.typeOnly || e.dynamic) continue;
+      next.set(e.from, [...(next.get(e.from) ?? []), e.to]);
+    }
+    expect(cycles([...SRC, ...BENCH], next)).toEqual([]);
+  });
+
+  it(`no file is longer than ${MAX_LINES} lines`, () => {
+    const long = [...SRC, ...BENCH]
+      .map((f) => ({ f, lines: readFileSync(join(ROOT, f), "utf8").split("\n").length }))
+      .filter((x) => x.lines > MAX_LINES)
+      .map((x) => `${x.f}: ${x.lines}`);
+    expect(long).toEqual([]);
+  });
+});
