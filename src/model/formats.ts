@@ -30,11 +30,13 @@ export function isUtcDay(v: string): boolean {
   return !Number.isNaN(t) && new Date(t).toISOString() === v;
 }
 
-/** Formats the record schema uses beyond JSON Schema's own. */
-export const RECORD_FORMATS = ["http-url", "utc-day"] as const;
+/** Formats the record schema uses beyond JSON Schema's own; `-or-empty`: also "" (the source does not say). */
+export const RECORD_FORMATS = ["http-url", "utc-day", "http-url-or-empty", "utc-day-or-empty"] as const;
 
 /** Fastify's `serializerOpts` for the record's schemas: the serialiser knows the formats and ignores them. */
 export const SERIALIZER_OPTS = { ajv: { formats: Object.fromEntries(RECORD_FORMATS.map((f) => [f, true])) } };
 
 Format.Set("http-url", isHttpUrl);
 Format.Set("utc-day", isUtcDay);
+Format.Set("http-url-or-empty", (v) => v === "" || isHttpUrl(v));
+Format.Set("utc-day-or-empty", (v) => v === "" || isUtcDay(v));

@@ -8,12 +8,19 @@ import { Type, type Static, type TSchema } from "typebox";
  *
  * Constraints a serialiser ignores but the validator checks: `\S` patterns for strings
  * that must say something, `http-url` for absolute http(s) URLs, `utc-day` for
- * `YYYY-MM-DDT00:00:00.000Z` on a real calendar day (formats.ts registers both).
+ * `YYYY-MM-DDT00:00:00.000Z` on a real calendar day (formats.ts registers them).
+ *
+ * Sources leave fields out: a title is never refused for a field its source does not
+ * know. Such a string is "" (the README's rule for strings the spec does not allow to
+ * be null): a release date ("" sorts last by release), the jacket images. What a
+ * title cannot be without is its content id and code.
  */
 const Str = Type.String();
 const Said = Type.String({ pattern: "\\S" });
 const NullableStr = Type.Union([Type.String(), Type.Null()]);
 const Url = Type.String({ format: "http-url" });
+/** An image the source may not have. */
+const UrlOrEmpty = Type.String({ format: "http-url-or-empty" });
 const NullableUrl = Type.Union([Url, Type.Null()]);
 const Names = Type.Array(Said);
 const Urls = Type.Array(Url);
@@ -37,7 +44,7 @@ export const recordFields = <E extends TSchema>(extra: E) => ({
   commentEn: NullableStr,
   commentJa: NullableStr,
   runtimeMins: Type.Integer({ minimum: 0 }),
-  releaseDate: Type.String({ format: "utc-day", description: "YYYY-MM-DDT00:00:00.000Z" }),
+  releaseDate: Type.String({ format: "utc-day-or-empty", description: 'YYYY-MM-DDT00:00:00.000Z, or "" when the source gives no date' }),
   makers: Names,
   label: Str,
   series: NullableStr,
@@ -46,8 +53,8 @@ export const recordFields = <E extends TSchema>(extra: E) => ({
   actors: Names,
   directors: Names,
   authors: Names,
-  jacketFullUrl: Url,
-  jacketThumbUrl: Url,
+  jacketFullUrl: UrlOrEmpty,
+  jacketThumbUrl: UrlOrEmpty,
   site: Said,
   serviceCode: Str,
   extra,

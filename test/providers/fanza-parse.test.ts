@@ -357,7 +357,7 @@ describe("parseFanzaItemList: failures", () => {
     expect(p).toEqual({ totalCount: 0, firstPosition: 1, resultCount: 0, items: [], skipped: [] });
   });
 
-  it("skips items without content id or title, or that fail validation, and keeps the rest", () => {
+  it("skips items without content id or title, and keeps the rest, also those missing a date or an image", () => {
     const p = parseFanzaItemList(
       envelope([
         null,
@@ -369,11 +369,13 @@ describe("parseFanzaItemList: failures", () => {
         good,
       ]),
     );
-    expect(p.items.map((r) => r.record.contentId)).toEqual(["sone00708"]);
-    expect(p.skipped.map((s) => s.contentId)).toEqual([null, null, null, "abc00001", "abc00002", "abc00003"]);
+    expect(p.items.map((r) => r.record.contentId)).toEqual(["abc00002", "abc00003", "sone00708"]);
+    expect(p.skipped.map((s) => s.contentId)).toEqual([null, null, null, "abc00001"]);
     expect(p.skipped[3].reason).toMatch(/title/);
-    expect(p.skipped[4].reason).toMatch(/releaseDate/);
-    expect(p.skipped[5].reason).toMatch(/jacketFullUrl/);
+    // What the source does not give is "" (the README's rule), never a reason to drop the title.
+    expect(p.items[0].record.releaseDate).toBe("");
+    expect(p.items[1].record.jacketFullUrl).toBe("");
+    expect(p.items[1].record.jacketThumbUrl).toBe("");
     allValid(p);
   });
 

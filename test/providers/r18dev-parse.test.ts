@@ -307,12 +307,24 @@ describe("parseR18Combined: malformed payloads never look like records", () => {
     ["array of records", [base]],
     ["the lookup shape", { content_id: "1ipx00535" }],
     ["no content id", { ...base, content_id: null }],
-    ["no release date", { ...base, release_date: null }],
-    ["garbled release date", { ...base, release_date: "19 Aug 2014" }],
-    ["impossible release date", { ...base, release_date: "2014-02-31" }],
-    ["no jacket", { ...base, jacket_full_url: null, jacket_thumb_url: null }],
     ["no titles", { ...base, title_en: null, title_en_uncensored: null, title_ja: "" }],
   ])("throws ProviderParseError on %s", (_label, input) => {
     expect(() => parseR18Combined(clone(input))).toThrow(ProviderParseError);
+  });
+});
+
+describe("parseR18Combined: a title is kept whatever field its source leaves out", () => {
+  const base = sample("combined-SNIS-217.json") as Record<string, unknown>;
+
+  it.each([
+    ["no release date", { release_date: null }, { releaseDate: "" }],
+    ["a garbled release date", { release_date: "19 Aug 2014" }, { releaseDate: "" }],
+    ["an impossible release date", { release_date: "2014-02-31" }, { releaseDate: "" }],
+    ["no jacket", { jacket_full_url: null, jacket_thumb_url: null }, { jacketFullUrl: "", jacketThumbUrl: "" }],
+  ])('%s: the field is "", the rest as the source has it', (_label, change, expected) => {
+    const r = parseR18Combined(clone({ ...base, ...change }));
+    expect(r.record).toMatchObject(expected);
+    expect(r.record.contentId).toBe(base.content_id);
+    expect(r.record.titleJa).toBe(base.title_ja);
   });
 });

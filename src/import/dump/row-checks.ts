@@ -1,6 +1,5 @@
 import type { StagedTable } from "../../catalog/index.js";
 import { stagedColumns } from "../../catalog/index.js";
-import { calendarDay } from "../../providers/coerce.js";
 
 export type RowCheck = (values: (string | null)[], from: number[]) => [reason: string, detail: string] | null;
 
@@ -20,12 +19,16 @@ export const KEY_COLUMNS: Record<StagedTable, string[]> = {
   derived_video_director: ["content_id", "director_id"],
 };
 
-/** Per-row checks of the fields the import parses: a broken one skips the row. */
+/**
+ * Per-row checks of the fields that tie rows together: a broken key or id skips the
+ * row. A title's own fields are not checked here: one the source left out or garbled
+ * (a release date that is no date, a runtime in words) is stored as unknown, as the
+ * r18dev provider stores it, and the title is kept.
+ */
 export function rowCheck(table: StagedTable): RowCheck {
   const cols = stagedColumns(table);
   const keys = KEY_COLUMNS[table].map((k) => cols.indexOf(k));
-  const integers = cols.flatMap((c, i) => (/(^|_)id$|^ordinality$|^runtime_mins$/.test(c) && c !== "content_id" && c !== "dvd_id" ? [i] : []));
-  const date = table === "derived_video" ? cols.indexOf("release_date") : -1;
+  const integers = cols.flatMap((c, i) => (/(^|_)id$|^ordinality$/.test(c) && c !== "content_id" && c !== "dvd_id" ? [i] : []));
   return (values, from) => {
     for (const k of keys) {
       const v = values[from[k]];
@@ -34,10 +37,6 @@ export function rowCheck(table: StagedTable): RowCheck {
     for (const k of integers) {
       const v = from[k] < 0 ? null : values[from[k]];
       if (v !== null && !INTEGER.test(v)) return [`unparseable ${cols[k]}`, `${cols[k]} = ${JSON.stringify(v.slice(0, 40))}`];
-    }
-    if (date >= 0 && from[date] >= 0) {
-      const v = values[from[date]];
-      if (v !== null && calendarDay(v) === null) return ["unparseable release_date", `release_date = ${JSON.stringify(v.slice(0, 40))}`];
     }
     return null;
   };
