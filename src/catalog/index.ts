@@ -49,6 +49,10 @@ export { createKey, listKeys, revokeKey, tryTouchKeys, verifyKey, type ApiKeyInf
 export {
   acquireIngestLock,
   commitPage,
+  listFailures,
+  noteFailedAttempt,
+  type FailedEntry,
+  type RunTally,
   finishRun,
   getProviderState,
   listRuns,

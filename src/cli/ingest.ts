@@ -45,7 +45,7 @@ export async function ingestCommand(argv: string[]): Promise<void> {
       codes,
       trigger: "cli",
       signal: abort.signal,
-      onPage: (p) => progress.update(p.records, null, `${p.provider} pages ${p.pages} errors ${p.errors}`),
+      onPage: (p) => progress.update(p.records, null, `${p.provider} pages ${p.pages} failures ${p.failures} retries ${p.retries}`),
       onError: (provider, e) => err(`${provider}: ${e.message}`),
     });
     progress.done();
@@ -53,7 +53,7 @@ export async function ingestCommand(argv: string[]): Promise<void> {
     for (const r of runs) {
       out(
         `run ${r.runId} ${r.provider}: ${r.status}, pages ${r.pages}, records ${r.records} (added ${r.added}, updated ${r.updated}, skipped ${r.skipped}), ` +
-          `requests ${r.requests}, errors ${r.errors}${r.error ? `: ${r.error}` : ""}`,
+          `requests ${r.requests} (retries ${r.retries}), failures ${r.failures}${kinds(r.failureKinds)}, errors ${r.errors}${r.error ? `: ${r.error}` : ""}`,
       );
     }
     if (runs.some((r) => r.status === "failed")) process.exitCode = 1;
@@ -66,6 +66,20 @@ export async function ingestCommand(argv: string[]): Promise<void> {
   }
 }
 
+/** ` (challenge 2, timeout 1)`: failures by kind, most first; "" when none. */
+function kinds(byKind: Record<string, number>): string {
+  const list = Object.entries(byKind).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  return list.length ? ` (${list.map(([k, n]) => `${k} ${n}`).join(", ")})` : "";
+}
+
+function parseKinds(json: string): Record<string, number> {
+  try {
+    return JSON.parse(json) as Record<string, number>;
+  } catch {
+    return {};
+  }
+}
+
 /** runs [--limit N]: recent ingest runs. */
 export function runsCommand(argv: string[]): void {
   const { values } = parseArgs({ args: argv, options: { limit: { type: "string" } } });
@@ -74,13 +88,27 @@ export function runsCommand(argv: string[]): void {
     const runs = listRuns(db, Number(values.limit ?? 20));
     if (runs.length === 0) return out("no ingest runs yet");
     const iso = (ms: number | null) => (ms === null ? "-" : new Date(ms).toISOString());
-    out(["id", "provider", "trigger", "status", "started", "finished", "pages", "added", "updated", "skipped", "errors", "last error"].join("\t"));
+    const head = [
+      "id",
+      "provider",
+      "trigger",
+      "status",
+      "started",
+      "finished",
+      "pages",
+      "added",
+      "updated",
+      "skipped",
+      "requests",
+      "retries",
+      "failures",
+      "errors",
+    ];
+    out([...head, "last error"].join("\t"));
     for (const r of runs) {
-      out(
-        [r.id, r.provider, r.trigger, r.status, iso(r.startedAt), iso(r.finishedAt), r.pages, r.added, r.updated, r.skipped, r.errors, r.lastError ?? ""].join(
-          "\t",
-        ),
-      );
+      const failed = `${r.failures}${kinds(parseKinds(r.failureKinds))}`;
+      const cells = [r.id, r.provider, r.trigger, r.status, iso(r.startedAt), iso(r.finishedAt), r.pages, r.added, r.updated, r.skipped];
+      out([...cells, r.requests, r.retries, failed, r.errors, r.lastError ?? ""].join("\t"));
     }
   } finally {
     db.close();

@@ -5,6 +5,8 @@ import {
   commitPage,
   finishRun,
   getProviderState,
+  listFailures,
+  noteFailedAttempt,
   releaseIngestLock,
   startRun,
   writeWithoutWaiting,
@@ -12,7 +14,9 @@ import {
   type LockHolder,
 } from "../catalog/index.js";
 import type { ProviderRuntime } from "../providers/runtime.js";
-import type { CrawlOptions } from "../providers/types.js";
+import type { CrawlOptions, CrawlPage } from "../providers/types.js";
+import { failureKind, isSourceFailure } from "../providers/errors.js";
+import { BREAKER_FAILURES, Breaker, pause, RETRY_CHUNK, RETRY_PAUSE_MS, tallyFailure, tallyOf } from "./run-faults.js";
 
 export class IngestBusyError extends Error {
   constructor(readonly holder: LockHolder) {
@@ -31,6 +35,10 @@ export interface IngestOptions {
   signal?: AbortSignal;
   onPage?: (p: IngestProgress) => void;
   onError?: (provider: string, error: Error) => void;
+  /** Failures in a row that end a run (default BREAKER_FAILURES). */
+  breakerFailures?: number;
+  /** Pause before asking again for a page that failed (default RETRY_PAUSE_MS). */
+  retryPauseMs?: number;
 }
 
 export interface IngestProgress {
@@ -42,7 +50,13 @@ export interface IngestProgress {
   updated: number;
   skipped: number;
   errors: number;
+  /** HTTP attempts sent, retries included. */
   requests: number;
+  /** Attempts the HTTP client repeated. */
+  retries: number;
+  /** Titles (or pages) that failed after their retries, and by kind. */
+  failures: number;
+  failureKinds: Record<string, number>;
 }
 
 export interface RunSummary extends IngestProgress {
@@ -116,39 +130,104 @@ async function crawlProvider(db: Db, runtime: ProviderRuntime, name: string, own
   const crawlOptions: CrawlOptions = { since: options.since, codes: options.codes };
   const scope = scopeOf(crawlOptions);
   const state = getProviderState(db, name);
-  let cursor = state && state.scope === scope ? state.cursor : null;
+  let cursor: string | null | undefined = state && state.scope === scope ? state.cursor : null;
   const runId = await write(db, options, () => startRun(db, name, options.trigger, owner, now()));
-  const p: IngestProgress = { provider: name, runId, pages: 0, records: 0, added: 0, updated: 0, skipped: 0, errors: 0, requests: 0 };
+  const p: IngestProgress = {
+    provider: name,
+    runId,
+    pages: 0,
+    records: 0,
+    added: 0,
+    updated: 0,
+    skipped: 0,
+    errors: 0,
+    requests: 0,
+    retries: 0,
+    failures: 0,
+    failureKinds: {},
+  };
   const ctx = runtime.contextFor(setup, options.signal);
+  const breaker = new Breaker(options.breakerFailures ?? BREAKER_FAILURES);
+  const pauseMs = options.retryPauseMs ?? RETRY_PAUSE_MS;
+
+  /** One crawl call, its requests and retries counted whether it succeeds or throws. */
+  const attempt = async (call: () => Promise<CrawlPage>): Promise<CrawlPage> => {
+    const before = runtime.http.stats();
+    try {
+      return await call();
+    } finally {
+      const after = runtime.http.stats();
+      p.requests += after.requests - before.requests;
+      p.retries += after.retries - before.retries;
+    }
+  };
+  const commit = async (page: CrawlPage, requests: number, nextCursor: string | null | undefined, cleared: string[]) => {
+    const failed = (page.failed ?? []).map((f) => ({ entry: f.id, kind: f.kind, reason: f.reason }));
+    for (const f of failed) tallyFailure(p, f.kind);
+    const result = await write(db, options, () =>
+      commitPage(db, {
+        runId,
+        provider: name,
+        owner,
+        records: page.records,
+        skipped: page.skipped.length,
+        requests,
+        nextCursor,
+        scope,
+        now: now(),
+        failed,
+        cleared,
+        tally: tallyOf(p),
+      }),
+    );
+    p.pages++;
+    p.records += page.records.length;
+    p.added += result.added;
+    p.updated += result.updated;
+    p.skipped += result.unchanged + page.skipped.length;
+    options.onPage?.({ ...p, failureKinds: { ...p.failureKinds } });
+    breaker.page(page.records.length + page.skipped.length, failed);
+  };
+
   try {
-    do {
+    // Titles that failed in earlier runs of this scope go first.
+    const earlier = setup.provider.crawlEntries ? listFailures(db, name, scope).map((f) => f.entry) : [];
+    for (let i = 0; i < earlier.length && !breaker.open; i += RETRY_CHUNK) {
+      if (options.signal?.aborted) return await finish("stopped", null);
+      const entries = earlier.slice(i, i + RETRY_CHUNK);
+      const requestsBefore = p.requests;
+      const page = await attempt(() => setup.provider.crawlEntries!(entries, ctx));
+      const stillFailing = new Set((page.failed ?? []).map((f) => f.id));
+      await commit(
+        page,
+        p.requests - requestsBefore,
+        undefined,
+        entries.filter((e) => !stillFailing.has(e.trim())),
+      );
+    }
+    while (cursor !== undefined && !breaker.open) {
       if (options.signal?.aborted) return await finish("stopped", null);
       if (options.limit !== undefined && p.records >= options.limit) return await finish("stopped", null);
-      const before = runtime.http.stats().requests;
-      const page = await setup.provider.crawl(cursor, crawlOptions, ctx);
-      const requests = runtime.http.stats().requests - before;
-      const result = await write(db, options, () =>
-        commitPage(db, {
-          runId,
-          provider: name,
-          owner,
-          records: page.records,
-          skipped: page.skipped.length,
-          requests,
-          nextCursor: page.nextCursor,
-          scope,
-          now: now(),
-        }),
-      );
-      p.pages++;
-      p.records += page.records.length;
-      p.added += result.added;
-      p.updated += result.updated;
-      p.skipped += result.unchanged + page.skipped.length;
-      p.requests += requests;
-      options.onPage?.({ ...p });
-      cursor = page.nextCursor;
-    } while (cursor !== null);
+      const requestsBefore = p.requests;
+      let page: CrawlPage;
+      try {
+        const from = cursor as string | null;
+        page = await attempt(() => setup.provider.crawl(from, crawlOptions, ctx));
+      } catch (err) {
+        // A page the source failed to give (after the client's retries) is asked again
+        // from the same checkpoint, until the breaker says the source is down.
+        if (options.signal?.aborted || !isSourceFailure(err)) throw err;
+        tallyFailure(p, failureKind(err));
+        breaker.failed(failureKind(err), (err as Error).message);
+        options.onError?.(name, err as Error);
+        await write(db, options, () => noteFailedAttempt(db, runId, owner, p.requests - requestsBefore, tallyOf(p), now()));
+        if (!breaker.open) await pause(pauseMs, options.signal);
+        continue;
+      }
+      await commit(page, p.requests - requestsBefore, page.nextCursor, []);
+      cursor = page.nextCursor ?? undefined;
+    }
+    if (breaker.open) return await finish("failed", breaker.reason());
     return await finish("succeeded", null);
   } catch (err) {
     p.errors++;
@@ -157,7 +236,8 @@ async function crawlProvider(db: Db, runtime: ProviderRuntime, name: string, own
   }
 
   async function finish(status: RunSummary["status"], error: string | null): Promise<RunSummary> {
-    await write(db, { ...options, signal: undefined }, () => finishRun(db, runId, name, status, error, now()));
+    if (error !== null && status === "failed" && p.errors === 0) p.errors++;
+    await write(db, { ...options, signal: undefined }, () => finishRun(db, runId, name, status, error, now(), tallyOf(p)));
     return { ...p, status, error };
   }
 }

@@ -36,10 +36,12 @@ async function peekText(body: Readable, encoding: string | undefined): Promise<s
 
 function statusError(statusCode: number, headers: IncomingHttpHeaders, url: string): UpstreamError {
   if (statusCode === 401 || statusCode === 403) {
+    // 401 is about our credentials: asking again cannot help. A 403 is as often a block
+    // page that a WAF lifts after a while: retried with backoff, a bounded number of times.
     return new UpstreamError(`forbidden (HTTP ${statusCode}): ${url}`, {
       kind: "forbidden",
       url,
-      retryable: false,
+      retryable: statusCode === 403,
       httpStatus: statusCode,
     });
   }
@@ -55,7 +57,8 @@ function statusError(statusCode: number, headers: IncomingHttpHeaders, url: stri
 
 /**
  * Turns one response into a result or an UpstreamError. Always consumes or destroys the body.
- * HTML where JSON was expected is a failure (a block page, a challenge), never data or "no match".
+ * HTML where JSON was expected is a failure (a block page, a challenge), never data or "no match";
+ * it is retryable, like a 5xx.
  */
 export async function interpretResponse(res: RawResponse, url: string, maxBodyBytes: number): Promise<HttpJsonResult> {
   const { statusCode, headers, body } = res;
@@ -121,19 +124,22 @@ export async function interpretResponse(res: RawResponse, url: string, maxBodyBy
 }
 
 function challengeError(url: string, httpStatus: number): UpstreamError {
+  // Retried with backoff: challenges come and go. One that persists ends the run by the
+  // ingest's circuit breaker, never as a "no match".
   return new UpstreamError(`bot challenge page (HTTP ${httpStatus}): ${url}`, {
     kind: "challenge",
     url,
-    retryable: false,
+    retryable: true,
     httpStatus,
   });
 }
 
 function notJsonError(url: string, httpStatus: number, contentType: string): UpstreamError {
+  // A maintenance or error page served as 200: transient as often as not.
   return new UpstreamError(`expected JSON, got ${contentType || "markup"} (HTTP ${httpStatus}): ${url}`, {
     kind: "not_json",
     url,
-    retryable: false,
+    retryable: true,
     httpStatus,
   });
 }

@@ -1,3 +1,5 @@
+import { UpstreamError } from "../net/index.js";
+
 /**
  * A provider payload that does not have the expected shape (HTML where JSON was expected,
  * a missing envelope, a record that fails validation). To the caller this is an upstream
@@ -16,4 +18,16 @@ export class ProviderParseError extends Error {
     this.provider = provider;
     this.problems = problems;
   }
+}
+
+/** A failure of the source (worth recording and going on), as opposed to a bug or a bad option. */
+export function isSourceFailure(err: unknown): err is UpstreamError | ProviderParseError {
+  return err instanceof UpstreamError || err instanceof ProviderParseError;
+}
+
+/** The kind of a source failure for figures: the HTTP client's kind, or `parse` for a payload that is no record. */
+export function failureKind(err: unknown): string {
+  if (err instanceof UpstreamError) return err.kind;
+  if (err instanceof ProviderParseError) return "parse";
+  return "error";
 }

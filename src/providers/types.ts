@@ -32,6 +32,12 @@ export interface CrawlPage {
   nextCursor: string | null;
   /** Requests this page took (for figures). */
   requests?: number;
+  /**
+   * Entries of a list that still failed after their retries (a 5xx, a timeout, a
+   * challenge page...): the page's other records are good and are kept; the ingest
+   * records these and the next run asks for them again before new work.
+   */
+  failed?: { id: string; kind: string; reason: string }[];
 }
 
 export interface Provider {
@@ -44,4 +50,6 @@ export interface Provider {
   search: ((query: string, page: number, sort: SortKey, ctx: ProviderContext) => Promise<IngestRecord[]>) | null;
   /** One page of a crawl from `cursor` (null = from the start). */
   crawl(cursor: string | null, options: CrawlOptions, ctx: ProviderContext): Promise<CrawlPage>;
+  /** For providers that crawl a list: these entries again (earlier failures), as one page. */
+  crawlEntries?: (entries: string[], ctx: ProviderContext) => Promise<CrawlPage>;
 }

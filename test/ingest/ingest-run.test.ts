@@ -80,7 +80,7 @@ describe("crawl runs through the provider simulator", () => {
     const db = fresh();
     sim.setFaults({ burst500: { every: 1, burst: 1 } }); // every request fails
     const rt = runtimeFor(sim.url);
-    const [failed] = await runIngest(db, rt, { provider: "fanza", trigger: "cron", limit: 10 });
+    const [failed] = await runIngest(db, rt, { provider: "fanza", trigger: "cron", limit: 10, breakerFailures: 3, retryPauseMs: 0 });
     sim.setFaults({});
     expect(failed.status).toBe("failed");
     expect(failed.error).toBeTruthy();

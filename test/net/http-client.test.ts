@@ -212,13 +212,16 @@ describe("getJson: retries", () => {
   });
 });
 
-describe("getJson: failures that are not retried", () => {
-  it("maps 403 and 401 to forbidden", async () => {
+describe("getJson: failures, retried or not", () => {
+  it("maps 403 and 401 to forbidden; 401 (our credentials) is not retried", async () => {
     const s = await serve((req, res) => sendJson(res, req.url === "/401" ? 401 : 403, {}));
-    const { http } = client();
-    expect(await failure(http.getJson(`${s.url}/403`))).toMatchObject({ kind: "forbidden", httpStatus: 403, retryable: false });
-    expect(await failure(http.getJson(`${s.url}/401`))).toMatchObject({ kind: "forbidden", httpStatus: 401 });
+    const { http } = client({ maxRetries: 0 });
+    expect(await failure(http.getJson(`${s.url}/403`))).toMatchObject({ kind: "forbidden", httpStatus: 403, retryable: true });
+    expect(await failure(http.getJson(`${s.url}/401`))).toMatchObject({ kind: "forbidden", httpStatus: 401, retryable: false });
     expect(http.stats()).toEqual({ requests: 2, retries: 0, failures: 2 });
+    const again = client({ maxRetries: 2 }).http;
+    await failure(again.getJson(`${s.url}/401`));
+    expect(again.stats()).toEqual({ requests: 1, retries: 0, failures: 1 });
   });
 
   it("maps other 4xx to http_status", async () => {
@@ -233,14 +236,14 @@ describe("getJson: failures that are not retried", () => {
     ["503 'Just a moment...'", 503, {}, "<!DOCTYPE html><html><head><title>Just a moment...</title></head></html>"],
     ["403 'Attention Required'", 403, {}, "<html><head><title>Attention Required! | Cloudflare</title></head></html>"],
     ["200 with challenge-platform", 200, {}, '<html><script src="/cdn-cgi/challenge-platform/h/b/orchestrate"></script></html>'],
-  ])("recognises a Cloudflare challenge: %s", async (_name, status, headers, body) => {
+  ])("recognises a Cloudflare challenge, and retries it with backoff a bounded number of times: %s", async (_name, status, headers, body) => {
     const s = await serve((_req, res) => {
       res.writeHead(status, { "content-type": "text/html; charset=UTF-8", ...headers });
       res.end(body);
     });
-    const { http } = client();
-    expect(await failure(http.getJson(s.url))).toMatchObject({ kind: "challenge", retryable: false, httpStatus: status });
-    expect(http.stats()).toEqual({ requests: 1, retries: 0, failures: 1 });
+    const { http } = client({ maxRetries: 2 });
+    expect(await failure(http.getJson(s.url))).toMatchObject({ kind: "challenge", retryable: true, httpStatus: status });
+    expect(http.stats()).toEqual({ requests: 3, retries: 2, failures: 1 });
   });
 
   it.each([
@@ -251,9 +254,9 @@ describe("getJson: failures that are not retried", () => {
       res.writeHead(200, { "content-type": type });
       res.end(body);
     });
-    const { http } = client();
-    expect(await failure(http.getJson(s.url))).toMatchObject({ kind: "not_json", httpStatus: 200, retryable: false });
-    expect(http.stats().requests).toBe(1);
+    const { http } = client({ maxRetries: 1 });
+    expect(await failure(http.getJson(s.url))).toMatchObject({ kind: "not_json", httpStatus: 200, retryable: true });
+    expect(http.stats().requests).toBe(2);
   });
 
   it("stops reading a body over the cap, declared or chunked", async () => {

@@ -4,7 +4,7 @@ import type { Db } from "./db.js";
 import { upsertRecordsInTx, type UpsertResult } from "./movies-write.js";
 import { orm } from "./orm.js";
 import type { IngestRecord } from "../../model/record.js";
-import { ingestLock, ingestRuns, providerState } from "./schema.js";
+import { ingestFailures, ingestLock, ingestRuns, providerState } from "./schema.js";
 
 export type RunRow = typeof ingestRuns.$inferSelect;
 export type ProviderStateRow = typeof providerState.$inferSelect;
@@ -71,6 +71,20 @@ export function getProviderState(db: Db, provider: string): ProviderStateRow | n
   return orm(db).select().from(providerState).where(eq(providerState.provider, provider)).get() ?? null;
 }
 
+/** A crawl entry that failed after its retries, and why. */
+export interface FailedEntry {
+  entry: string;
+  kind: string;
+  reason: string;
+}
+
+/** A run's failure figures so far (absolute, not increments). */
+export interface RunTally {
+  retries: number;
+  failures: number;
+  failureKinds: Record<string, number>;
+}
+
 export interface PageCommit {
   runId: number;
   provider: string;
@@ -78,9 +92,42 @@ export interface PageCommit {
   records: IngestRecord[];
   skipped: number;
   requests: number;
-  nextCursor: string | null;
+  /** The checkpoint after this page; undefined keeps the one there is (a pass over earlier failures). */
+  nextCursor: string | null | undefined;
   scope: string;
   now: number;
+  /** Entries of this page that failed: kept for the next run. */
+  failed?: FailedEntry[];
+  /** Earlier failures this page settled (fetched, or the source has no such title). */
+  cleared?: string[];
+  tally?: RunTally;
+}
+
+function tallySet(t: RunTally) {
+  return { retries: t.retries, failures: t.failures, failureKinds: JSON.stringify(t.failureKinds) };
+}
+
+/** The entries of a scope that failed in earlier runs, oldest first. */
+export function listFailures(db: Db, provider: string, scope: string): FailedEntry[] {
+  return orm(db)
+    .select({ entry: ingestFailures.entry, kind: ingestFailures.kind, reason: ingestFailures.reason })
+    .from(ingestFailures)
+    .where(and(eq(ingestFailures.provider, provider), eq(ingestFailures.scope, scope)))
+    .orderBy(ingestFailures.updatedAt, ingestFailures.entry)
+    .all();
+}
+
+/** A crawl attempt that failed as a whole (no page to commit): its requests and the run's figures. */
+export function noteFailedAttempt(db: Db, runId: number, owner: string, requests: number, tally: RunTally, now: number): void {
+  endTurnSnapshot(db);
+  db.transaction(() => {
+    orm(db)
+      .update(ingestRuns)
+      .set({ requests: sql`${ingestRuns.requests} + ${requests}`, ...tallySet(tally), heartbeatAt: now })
+      .where(eq(ingestRuns.id, runId))
+      .run();
+    orm(db).update(ingestLock).set({ heartbeatAt: now }).where(eq(ingestLock.owner, owner)).run();
+  })();
 }
 
 /** One page: its records and its checkpoint commit together, or not at all. */
@@ -88,11 +135,30 @@ export function commitPage(db: Db, page: PageCommit): UpsertResult {
   endTurnSnapshot(db);
   return db.transaction(() => {
     const result = upsertRecordsInTx(db, page.records, page.now);
-    orm(db)
-      .insert(providerState)
-      .values({ provider: page.provider, cursor: page.nextCursor, scope: page.scope, updatedAt: page.now })
-      .onConflictDoUpdate({ target: providerState.provider, set: { cursor: page.nextCursor, scope: page.scope, updatedAt: page.now } })
-      .run();
+    if (page.nextCursor !== undefined) {
+      orm(db)
+        .insert(providerState)
+        .values({ provider: page.provider, cursor: page.nextCursor, scope: page.scope, updatedAt: page.now })
+        .onConflictDoUpdate({ target: providerState.provider, set: { cursor: page.nextCursor, scope: page.scope, updatedAt: page.now } })
+        .run();
+    }
+    for (const entry of page.cleared ?? []) {
+      orm(db)
+        .delete(ingestFailures)
+        .where(and(eq(ingestFailures.provider, page.provider), eq(ingestFailures.scope, page.scope), eq(ingestFailures.entry, entry)))
+        .run();
+    }
+    for (const f of page.failed ?? []) {
+      const row = { ...f, reason: f.reason.slice(0, 500), runId: page.runId, updatedAt: page.now };
+      orm(db)
+        .insert(ingestFailures)
+        .values({ provider: page.provider, scope: page.scope, ...row })
+        .onConflictDoUpdate({
+          target: [ingestFailures.provider, ingestFailures.scope, ingestFailures.entry],
+          set: { ...row, attempts: sql`${ingestFailures.attempts} + 1` },
+        })
+        .run();
+    }
     orm(db)
       .update(ingestRuns)
       .set({
@@ -101,6 +167,7 @@ export function commitPage(db: Db, page: PageCommit): UpsertResult {
         updated: sql`${ingestRuns.updated} + ${result.updated}`,
         skipped: sql`${ingestRuns.skipped} + ${page.skipped + result.unchanged}`,
         requests: sql`${ingestRuns.requests} + ${page.requests}`,
+        ...(page.tally ? tallySet(page.tally) : {}),
         heartbeatAt: page.now,
       })
       .where(eq(ingestRuns.id, page.runId))
@@ -110,12 +177,20 @@ export function commitPage(db: Db, page: PageCommit): UpsertResult {
   })();
 }
 
-export function finishRun(db: Db, runId: number, provider: string, status: "succeeded" | "failed" | "stopped", error: string | null, now: number): void {
+export function finishRun(
+  db: Db,
+  runId: number,
+  provider: string,
+  status: "succeeded" | "failed" | "stopped",
+  error: string | null,
+  now: number,
+  tally?: RunTally,
+): void {
   endTurnSnapshot(db);
   db.transaction(() => {
     orm(db)
       .update(ingestRuns)
-      .set({ status, finishedAt: now, lastError: error, errors: sql`${ingestRuns.errors} + ${error ? 1 : 0}` })
+      .set({ status, finishedAt: now, lastError: error, errors: sql`${ingestRuns.errors} + ${error ? 1 : 0}`, ...(tally ? tallySet(tally) : {}) })
       .where(eq(ingestRuns.id, runId))
       .run();
     const set =

@@ -1,4 +1,4 @@
-import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /**
  * One narrow row per (provider, contentId): the columns records are looked up,
@@ -82,6 +82,12 @@ export const ingestRuns = sqliteTable(
     skipped: integer("skipped").notNull().default(0),
     errors: integer("errors").notNull().default(0),
     requests: integer("requests").notNull().default(0),
+    /** Attempts the HTTP client repeated (5xx, 429, timeouts, challenge pages...). */
+    retries: integer("retries").notNull().default(0),
+    /** Titles (or pages) that still failed after their retries. */
+    failures: integer("failures").notNull().default(0),
+    /** Those failures by kind, as JSON: {"challenge": 2, "timeout": 1}. */
+    failureKinds: text("failure_kinds").notNull().default("{}"),
     lastError: text("last_error"),
     owner: text("owner").notNull(),
   },
@@ -100,6 +106,26 @@ export const providerState = sqliteTable("provider_state", {
   failureCount: integer("failure_count").notNull().default(0),
   lastError: text("last_error"),
 });
+
+/**
+ * Crawl entries (a code or content id of a list) that failed in a run, with why: the
+ * next run of the same scope retries them before new work. Cleared when one succeeds
+ * (or the source says it has no such title).
+ */
+export const ingestFailures = sqliteTable(
+  "ingest_failures",
+  {
+    provider: text("provider").notNull(),
+    scope: text("scope").notNull(),
+    entry: text("entry").notNull(),
+    kind: text("kind").notNull(),
+    reason: text("reason").notNull(),
+    attempts: integer("attempts").notNull().default(1),
+    runId: integer("run_id").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.scope, t.entry] })],
+);
 
 /** The ingest lock: one writer at a time, across the server's schedule and CLI runs. */
 export const ingestLock = sqliteTable("ingest_lock", {

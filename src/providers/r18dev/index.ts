@@ -5,7 +5,7 @@
  */
 import type { IngestRecord } from "../../model/record.js";
 import { dvdIdToContentIdGuess, parseCode, type ParsedCode } from "../../codes/index.js";
-import { ProviderParseError } from "../errors.js";
+import { failureKind, isSourceFailure, ProviderParseError } from "../errors.js";
 import type { CrawlOptions, CrawlPage, LookupResult, Provider, ProviderContext } from "../types.js";
 import { parseR18Combined, parseR18DvdIdLookup } from "./parse.js";
 
@@ -56,10 +56,24 @@ function parseCursor(cursor: string | null): number {
   return Number(cursor);
 }
 
-type Outcome = { record: IngestRecord } | { skipped: { id: string | null; reason: string } } | null;
+type Outcome = { record: IngestRecord } | { skipped: { id: string | null; reason: string } } | { failed: { id: string; kind: string; reason: string } } | null;
+
+/**
+ * One list entry; a failure of the source (after the client's retries) is this
+ * entry's outcome, not the page's: the other entries of the page are kept. A
+ * cancelled run still throws.
+ */
+async function crawlEntry(entry: string, ctx: ProviderContext, counter: { n: number }): Promise<Outcome> {
+  try {
+    return await fetchEntry(entry, ctx, counter);
+  } catch (err) {
+    if (ctx.signal?.aborted || !isSourceFailure(err)) throw err;
+    return { failed: { id: entry.trim(), kind: failureKind(err), reason: err.message } };
+  }
+}
 
 /** One list entry: a content id is fetched as is, anything else is parsed as a code. */
-async function crawlEntry(entry: string, ctx: ProviderContext, counter: { n: number }): Promise<Outcome> {
+async function fetchEntry(entry: string, ctx: ProviderContext, counter: { n: number }): Promise<Outcome> {
   const line = entry.trim();
   if (line === "" || line.startsWith("#")) return null;
   if (CONTENT_ID.test(line)) {
@@ -100,7 +114,8 @@ export const r18devProvider: Provider = {
   /**
    * Crawls `options.codes` (codes or content ids; blank lines and #comments are passed
    * over) R18_PAGE_SIZE entries per page. The cursor is the index of the next entry.
-   * A failed lookup fails the page, so a retry resumes from the same cursor.
+   * A lookup that fails (after the HTTP client's retries) is listed in the page's
+   * `failed`; the page keeps the others.
    */
   async crawl(cursor: string | null, options: CrawlOptions, ctx: ProviderContext): Promise<CrawlPage> {
     const codes = options.codes;
@@ -109,14 +124,24 @@ export const r18devProvider: Provider = {
     }
     const start = parseCursor(cursor);
     const end = Math.min(start + R18_PAGE_SIZE, codes.length);
-    const counter = { n: 0 };
-    const outcomes = await mapLimited(codes.slice(start, end), PAGE_CONCURRENCY, (entry) => crawlEntry(entry, ctx, counter));
-    const page: CrawlPage = { records: [], skipped: [], nextCursor: end < codes.length ? String(end) : null, requests: counter.n };
-    for (const o of outcomes) {
-      if (o === null) continue;
-      if ("record" in o) page.records.push(o.record);
-      else page.skipped.push(o.skipped);
-    }
-    return page;
+    return crawlList(codes.slice(start, end), end < codes.length ? String(end) : null, ctx);
+  },
+
+  crawlEntries(entries, ctx) {
+    return crawlList(entries, null, ctx);
   },
 };
+
+/** The entries as one page; every lookup has ended (done or failed) when it returns. */
+async function crawlList(entries: string[], nextCursor: string | null, ctx: ProviderContext): Promise<CrawlPage> {
+  const counter = { n: 0 };
+  const outcomes = await mapLimited(entries, PAGE_CONCURRENCY, (entry) => crawlEntry(entry, ctx, counter));
+  const page: CrawlPage = { records: [], skipped: [], failed: [], nextCursor, requests: counter.n };
+  for (const o of outcomes) {
+    if (o === null) continue;
+    if ("record" in o) page.records.push(o.record);
+    else if ("failed" in o) page.failed!.push(o.failed);
+    else page.skipped.push(o.skipped);
+  }
+  return page;
+}

@@ -25,6 +25,11 @@ export interface FaultOptions {
   htmlShare?: number;
   /** Requests per second over which the simulator answers 429 (a sliding one-second window). */
   rateLimitRps?: number;
+  /**
+   * Faults by request number, deterministic: `{ status500: 7 }` answers every 7th request
+   * 500 (request 7, 14, ...); `slow` delays every Nth by slowMs. The first that applies wins.
+   */
+  every?: Partial<Record<"status500" | "rate429" | "challenge" | "html" | "slow" | "truncate", number>>;
 }
 
 export type FaultKind = "rateLimit" | "rate429" | "burst500" | "challenge" | "html" | "slow" | "truncate";
@@ -70,6 +75,14 @@ export class FaultPlan {
       this.recent.push(nowMs);
       if (this.recent.length > o.rateLimitRps) decision.replace = "rateLimit";
     }
+    const every = o.every ?? {};
+    const nth = (k: keyof typeof every) => every[k] !== undefined && n % every[k]! === 0;
+    if (decision.replace === null && nth("status500")) decision.replace = "burst500";
+    if (decision.replace === null && nth("rate429")) decision.replace = "rate429";
+    if (decision.replace === null && nth("challenge")) decision.replace = "challenge";
+    if (decision.replace === null && nth("html")) decision.replace = "html";
+    if (nth("slow")) decision.slowMs = o.slowMs ?? 2000;
+    if (decision.replace === null && nth("truncate")) decision.truncate = true;
     const burst = o.burst500;
     if (decision.replace === null && burst !== undefined && n >= burst.every && n % burst.every < burst.burst) {
       decision.replace = "burst500";
@@ -99,6 +112,9 @@ export function validateFaults(o: FaultOptions): FaultOptions {
     ["rateLimitRps", o.rateLimitRps],
   ] as const) {
     if (v !== undefined && !(Number.isFinite(v) && v >= 0)) throw new RangeError(`${name} must be a number >= 0, got ${v}`);
+  }
+  for (const [name, v] of Object.entries(o.every ?? {})) {
+    if (!Number.isSafeInteger(v) || v < 1) throw new RangeError(`every.${name} must be an integer >= 1, got ${v}`);
   }
   if (o.burst500 !== undefined) {
     const { every, burst } = o.burst500;
