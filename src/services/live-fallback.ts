@@ -3,6 +3,7 @@ import type { IngestRecord } from "../model/record.js";
 import type { ParsedCode } from "../codes/index.js";
 import type { ProviderRuntime } from "../providers/runtime.js";
 import type { ProviderSetup } from "../providers/registry.js";
+import { ProviderBreakers } from "./provider-breaker.js";
 
 export type LiveOutcome =
   | { status: "found"; provider: string; record: IngestRecord }
@@ -22,17 +23,25 @@ export interface LiveOptions {
   onError?: (provider: string, err: Error) => void;
   /** A live answer was not written through: another connection held the write lock. */
   onBusy?: (records: number) => void;
+  /** Failures in a row after which a provider rests (default 5), and for how long (default 30 s). */
+  breakerFailures?: number;
+  breakerCooldownMs?: number;
 }
+
+const BREAKER_FAILURES = 5;
+const BREAKER_COOLDOWN_MS = 30_000;
 
 /**
  * Asks live providers when the catalog misses: in order, first match wins and is
  * written through to the catalog. Bounded by one time budget; identical misses
- * in flight share one upstream call; a "no match" is remembered for a while.
+ * in flight share one upstream call; a "no match" is remembered for a while; a
+ * provider that keeps failing rests for a while (provider-breaker.ts).
  */
 export class LiveFallback {
   private readonly inflight = new Map<string, Promise<unknown>>();
   private readonly negative = new Map<string, number>();
   private readonly now: () => number;
+  private readonly breakers: ProviderBreakers;
 
   constructor(
     private readonly db: Db,
@@ -40,6 +49,40 @@ export class LiveFallback {
     private readonly options: LiveOptions,
   ) {
     this.now = options.now ?? Date.now;
+    this.breakers = new ProviderBreakers({
+      failures: options.breakerFailures ?? BREAKER_FAILURES,
+      cooldownMs: options.breakerCooldownMs ?? BREAKER_COOLDOWN_MS,
+      now: this.now,
+    });
+  }
+
+  /**
+   * One provider call, shared by identical requests in flight, through the provider's
+   * breaker: refused while the provider rests (an error of that provider); the upstream
+   * call itself (not each request waiting on it) counts as a success or a failure.
+   */
+  private async guarded<T>(name: string, key: string, errors: { provider: string; message: string }[], call: () => Promise<T>): Promise<T | undefined> {
+    const refusal = this.breakers.refusal(name);
+    if (refusal !== null) {
+      errors.push({ provider: name, message: refusal });
+      return undefined;
+    }
+    try {
+      return await this.shared(key, async () => {
+        try {
+          const value = await call();
+          this.breakers.succeeded(name);
+          return value;
+        } catch (err) {
+          this.breakers.failed(name);
+          throw err;
+        }
+      });
+    } catch (err) {
+      errors.push({ provider: name, message: (err as Error).message });
+      this.options.onError?.(name, err as Error);
+      return undefined;
+    }
   }
 
   /**
@@ -91,18 +134,13 @@ export class LiveFallback {
       const name = setup.provider.name;
       const key = `lookup\u0000${name}\u0000${code.dvdId}`;
       if (this.isNegative(key)) continue;
-      try {
-        const found = await this.shared(key, async () => {
-          const r = await setup.provider.lookup(code, this.runtime.contextFor(setup, signal));
-          if (r.status === "found") this.writeThrough([r.record]);
-          else this.remember(key);
-          return r;
-        });
-        if (found.status === "found") return { status: "found", provider: name, record: found.record };
-      } catch (err) {
-        errors.push({ provider: name, message: (err as Error).message });
-        this.options.onError?.(name, err as Error);
-      }
+      const found = await this.guarded(name, key, errors, async () => {
+        const r = await setup.provider.lookup(code, this.runtime.contextFor(setup, signal));
+        if (r.status === "found") this.writeThrough([r.record]);
+        else this.remember(key);
+        return r;
+      });
+      if (found?.status === "found") return { status: "found", provider: name, record: found.record };
       if (signal.aborted) break;
     }
     return errors.length ? { status: "failed", errors } : { status: "no_match" };
@@ -115,18 +153,13 @@ export class LiveFallback {
       const name = setup.provider.name;
       const key = `search\u0000${name}\u0000${sort}\u0000${query}`;
       if (this.isNegative(key)) continue;
-      try {
-        const records = await this.shared(key, async () => {
-          const found = await setup.provider.search!(query, 1, sort, this.runtime.contextFor(setup, signal));
-          if (found.length) this.writeThrough(found);
-          else this.remember(key);
-          return found;
-        });
-        if (records.length) return { provider: name, records, errors };
-      } catch (err) {
-        errors.push({ provider: name, message: (err as Error).message });
-        this.options.onError?.(name, err as Error);
-      }
+      const records = await this.guarded(name, key, errors, async () => {
+        const found = await setup.provider.search!(query, 1, sort, this.runtime.contextFor(setup, signal));
+        if (found.length) this.writeThrough(found);
+        else this.remember(key);
+        return found;
+      });
+      if (records?.length) return { provider: name, records, errors };
       if (signal.aborted) break;
     }
     return { provider: null, records: [], errors };
