@@ -110,6 +110,12 @@ export const SETTINGS = {
     parse: list,
   },
   trustProxy: { env: "TRUST_PROXY", default: "off", help: "Trust X-Forwarded-* headers (behind a reverse proxy).", parse: onOff },
+  requestTimeoutMs: {
+    env: "REQUEST_TIMEOUT_MS",
+    default: "30000",
+    help: "Longest a client may take to send a whole request (headers and body), in ms; a slower one is cut off with 408.",
+    parse: integer(1000, 600_000),
+  },
   cacheSizeMb: {
     env: "SQLITE_CACHE_MB",
     default: "16",
@@ -180,7 +186,12 @@ export const SETTINGS = {
     parse: integer(0, 30 * 86_400),
   },
   httpTimeoutMs: { env: "HTTP_TIMEOUT_MS", default: "15000", help: "Timeout of one outbound request attempt, in ms.", parse: integer(100, 600_000) },
-  httpMaxRetries: { env: "HTTP_MAX_RETRIES", default: "4", help: "Retries of an outbound request on network errors, 429 and 5xx.", parse: integer(0, 20) },
+  httpMaxRetries: {
+    env: "HTTP_MAX_RETRIES",
+    default: "4",
+    help: "Retries of an outbound request on network errors, timeouts, 429, 5xx, 403 and challenge or HTML pages.",
+    parse: integer(0, 20),
+  },
 } satisfies Record<string, SettingSpec<unknown>>;
 
 type Settings = typeof SETTINGS;

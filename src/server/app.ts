@@ -8,6 +8,7 @@ import { ApiKeys } from "../services/api-keys.js";
 import { registerAuth } from "./plugins/auth.js";
 import { registerDocs } from "./plugins/docs.js";
 import { registerErrorHandlers } from "./plugins/errors.js";
+import { validatorsByPart } from "./plugins/validators.js";
 import { registerHealthRoute } from "./routes/health.js";
 import { registerMovieRoutes } from "./routes/movie.js";
 import { registerQueryRoutes } from "./routes/query.js";
@@ -31,8 +32,12 @@ export async function buildServer(deps: ServiceDeps, options: ServerOptions = {}
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
     trustProxy: deps.config.trustProxy,
+    // A client that trickles its request (headers or body) is cut off, not waited for;
+    // Node looks for such requests every connectionsCheckingInterval (30 s by default).
+    requestTimeout: deps.config.requestTimeoutMs,
+    http: { headersTimeout: deps.config.requestTimeoutMs, connectionsCheckingInterval: Math.min(1000, deps.config.requestTimeoutMs) },
     genReqId: () => randomUUID(),
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: "array", useDefaults: true } },
+    schemaController: validatorsByPart(),
     // The record schema's own formats (model/formats.ts) mean nothing to the serialiser.
     serializerOpts: SERIALIZER_OPTS,
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -26,7 +26,8 @@ export function parseFilterText(text: string): RawFilter {
 }
 
 function parseTerms(text: string): RawFilter {
-  const out: RawFilter = {};
+  // No prototype: a key such as `__proto__` or `constructor` is just an unknown key.
+  const out: RawFilter = Object.create(null);
   let i = 0;
   const add = (key: string, value: string) => {
     const prev = out[key];

@@ -39,14 +39,14 @@ function servable(known: readonly string[]): string {
  * name a 400 listing the valid ones.
  */
 export function resolveProviders(names: readonly string[], known: readonly string[], where = ""): string[] {
-  const missing = names.filter((n) => !known.includes(n) && !(n in JAVINFO_ALIASES));
-  const unsupported = missing.filter((n) => n in JAVINFO_ONLY);
+  const missing = names.filter((n) => !known.includes(n) && !Object.hasOwn(JAVINFO_ALIASES, n));
+  const unsupported = missing.filter((n) => Object.hasOwn(JAVINFO_ONLY, n));
   if (unsupported.length > 0) {
     const what = unsupported.map((n) => `${n} (${JAVINFO_ONLY[n]} at javinfo.dev)`).join(", ");
     throw new AppError("UNSUPPORTED_PROVIDER", `this service cannot serve provider ${listed(unsupported)}${where}: ${what}; it serves ${servable(known)}`);
   }
   if (missing.length > 0) throw invalidParameter(`unknown provider ${listed(missing)}${where}; valid providers: ${servable(known)}`);
-  const out = names.flatMap((n) => (n in JAVINFO_ALIASES ? JAVINFO_ALIASES[n].filter((p) => known.includes(p)) : [n]));
+  const out = names.flatMap((n) => (Object.hasOwn(JAVINFO_ALIASES, n) ? JAVINFO_ALIASES[n].filter((p) => known.includes(p)) : [n]));
   return [...new Set(out)];
 }
 
