@@ -1,4 +1,4 @@
-import { CliError, err } from "./cli/context.js";
+import { CliError, err, explainFailure } from "./cli/context.js";
 
 const USAGE = `usage: npm run cli -- <command>
   serve                               start the HTTP API (what npm start runs)
@@ -66,6 +66,11 @@ main(process.argv.slice(2)).catch((e: unknown) => {
   if (e instanceof Error && e.name === "ConfigError") {
     err(e.message);
     process.exit(2);
+  }
+  const explained = explainFailure(e);
+  if (explained !== null) {
+    err(explained);
+    process.exit(1);
   }
   err(e instanceof Error ? (e.stack ?? e.message) : String(e));
   process.exit(1);

@@ -9,6 +9,8 @@
 // Opening, migrating, the connection's turn-long read transaction.
 export { MIGRATIONS_DIR, openCatalog, openDatabase, type Db, type OpenOptions } from "./store/db.js";
 export { clearCaches } from "./store/caches.js";
+export { checkCatalog, titleHashes } from "./store/check.js";
+export { catalogFullMessage, catalogFullMessageOf, isCatalogFull } from "./store/full.js";
 export { endTurnSnapshot, turnSnapshot } from "./store/statements.js";
 export { catalogVersion } from "./store/version.js";
 export { getMeta, setMeta } from "./store/meta.js";

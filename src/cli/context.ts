@@ -1,9 +1,28 @@
 import { spawnSync } from "node:child_process";
 import { getPriority, setPriority } from "node:os";
-import { openCatalog, type Db } from "../catalog/index.js";
+import { catalogFullMessage, isCatalogFull, openCatalog, type Db } from "../catalog/index.js";
 import { ConfigError, loadProcessConfig, type Config } from "../config/load.js";
 
 export class CliError extends Error {}
+
+/** The catalog this command opened, and what it may need to grow: for the message of a full disk. */
+const opened: { path: string | null; maxSizeMb: number; needBytes?: number; what?: string } = { path: null, maxSizeMb: 0 };
+
+/** How much room the command expects to need (an import: about its input's size), for a full disk's message. */
+export function expectGrowth(bytes: number, what: string): void {
+  opened.needBytes = bytes;
+  opened.what = what;
+}
+
+/**
+ * A failure as the person running the command should read it: a write that found no
+ * room names the catalog file, its size, the room left and the room needed; null for
+ * the others.
+ */
+export function explainFailure(e: unknown): string | null {
+  if (!isCatalogFull(e) || opened.path === null) return null;
+  return catalogFullMessage(opened.path, { maxSizeMb: opened.maxSizeMb, needBytes: opened.needBytes, what: opened.what });
+}
 
 /**
  * Config (the one read of process.env) and the migrated catalog, for a command. A bulk
@@ -18,7 +37,9 @@ export function openCli(options: { bulk?: boolean } = {}): { config: Config; db:
     throw err;
   }
   if (options.bulk && config.bulkNice > 0) lowerPriority(config.bulkNice);
-  const db = openCatalog(config.databasePath, { cacheSizeMb: config.cacheSizeMb, mmapSizeMb: config.mmapSizeMb });
+  opened.path = config.databasePath;
+  opened.maxSizeMb = config.catalogMaxMb;
+  const db = openCatalog(config.databasePath, { cacheSizeMb: config.cacheSizeMb, mmapSizeMb: config.mmapSizeMb, maxSizeMb: config.catalogMaxMb });
   return { config, db };
 }
 

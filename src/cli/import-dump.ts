@@ -2,7 +2,7 @@ import { existsSync, statSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { writeSampleDump } from "../samples/dump/dump.js";
 import { DumpFormatError, DumpTruncatedError, importDump, type ImportDumpProgress, type ImportDumpSummary } from "../import/dump/import-dump.js";
-import { CliError, openCli, out } from "./context.js";
+import { CliError, expectGrowth, openCli, out } from "./context.js";
 
 const int = (n: number) => Math.round(n).toLocaleString("en-US");
 
@@ -94,6 +94,9 @@ export async function importDumpCommand(argv: string[]): Promise<void> {
   if (!file || positionals.length > 1) throw new CliError("usage: import-dump FILE   (an r18.dev dump, .sql or .sql.gz)");
   if (!existsSync(file) || !statSync(file).isFile()) throw new CliError(`no such file: ${file}`);
   const { db } = openCli({ bulk: true });
+  // The staging file and the titles, beside the catalog: about 1.5 times the SQL text
+  // (a .gz dump holds about 4 times its size of it).
+  expectGrowth(statSync(file).size * (file.endsWith(".gz") ? 6 : 1.5), `an import of ${file}`);
   const view = new DumpProgressView();
   // Ctrl-C ends the import cleanly: the transaction rolls back and the staging file goes.
   const abort = new AbortController();

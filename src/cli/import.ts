@@ -1,7 +1,7 @@
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { importFile } from "../import/file/import-file.js";
-import { CliError, err, openCli, out } from "./context.js";
+import { CliError, err, expectGrowth, openCli, out } from "./context.js";
 import { Progress } from "./progress.js";
 
 export const PROVIDER_NAME = /^[a-z0-9][a-z0-9_-]{0,39}$/;
@@ -15,6 +15,8 @@ export async function importCommand(argv: string[]): Promise<void> {
   const provider = (values.provider ?? "file").trim().toLowerCase();
   if (!PROVIDER_NAME.test(provider)) throw new CliError("--provider must be letters, digits, - or _ (at most 40)");
   const { db } = openCli({ bulk: true });
+  // A title takes about 1.6 times its NDJSON in the catalog (document, columns, search index).
+  expectGrowth(statSync(file).size * 1.6, `an import of ${file}`);
   const progress = new Progress("import");
   try {
     const s = await importFile(db, file, {

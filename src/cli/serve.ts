@@ -1,13 +1,18 @@
+import { catalogFullMessageOf, isCatalogFull } from "../catalog/index.js";
 import { createProviderRuntime } from "../providers/runtime.js";
 import { providerSetups } from "../providers/registry.js";
 import { runIngest, IngestBusyError } from "../ingest/run-ingest.js";
 import { startSchedule, type Schedule } from "../ingest/scheduler.js";
 import { buildServer, type ServerOptions } from "../server/app.js";
+import { watchEventLoop } from "../server/loop-watch.js";
 import { ensureFirstKey, ensureSampleData } from "../services/first-start.js";
 import { LiveFallback } from "../services/live-fallback.js";
 import { SearchPool } from "../services/search-pool.js";
 import { readCodesFile } from "./codes-file.js";
 import { openCli, out } from "./context.js";
+
+/** How long a shutdown waits for a scheduled ingest to finish its page. */
+const SHUTDOWN_PAGE_MS = 10_000;
 
 /** serve: migrate, first-start duties, live providers, the ingest schedule, then listen until SIGINT/SIGTERM. */
 export async function serveCommand(): Promise<void> {
@@ -27,12 +32,14 @@ export async function serve(options: Pick<ServerOptions, "routes"> = {}): Promis
     out(`Loaded ${loaded} generated sample records (provider "sample"); remove them with: npm run cli -- purge --provider sample`);
   }
   const runtime = createProviderRuntime(config);
-  let log: { info: (o: object, msg: string) => void } | null = null;
+  let log: { info: (o: object, msg: string) => void; warn: (o: object, msg: string) => void } | null = null;
   const live = runtime.setups.length
     ? new LiveFallback(db, runtime, {
         timeoutMs: config.liveTimeoutMs,
         negativeTtlMs: config.negativeCacheSeconds * 1000,
         onBusy: (records) => log?.info({ records }, "live answer not written through: another process is writing the catalog"),
+        onWriteError: (err) =>
+          log?.warn({ err: isCatalogFull(err) ? catalogFullMessageOf(db) : err.message }, "live answer not written through: the write failed"),
       })
     : null;
   // A :memory: catalog cannot be shared with worker threads.
@@ -44,14 +51,19 @@ export async function serve(options: Pick<ServerOptions, "routes"> = {}): Promis
     if (s.enabled && s.unusable) app.log.warn({ provider: s.provider.name, reason: s.unusable }, "provider disabled");
   }
 
+  // On shutdown a scheduled run ends after the page it is on (`finish`), or at once
+  // when that takes longer than SHUTDOWN_PAGE_MS (`abort`: its requests are cancelled).
+  const finish = new AbortController();
+  const abort = new AbortController();
   let schedule: Schedule | null = null;
   if (config.ingestCron !== "off" && runtime.setups.length) {
     schedule = startSchedule(
       config.ingestCron,
       async () => {
+        if (finish.signal.aborted) return;
         const codes = config.r18devCodesFile ? readCodesFile(config.r18devCodesFile) : undefined;
         try {
-          const runs = await runIngest(db, runtime, { trigger: "cron", codes });
+          const runs = await runIngest(db, runtime, { trigger: "cron", codes, signal: abort.signal, stopAfterPage: finish.signal });
           for (const r of runs)
             app.log.info({ provider: r.provider, status: r.status, pages: r.pages, added: r.added, updated: r.updated, error: r.error }, "scheduled ingest");
         } catch (err) {
@@ -65,16 +77,29 @@ export async function serve(options: Pick<ServerOptions, "routes"> = {}): Promis
 
   const address = await app.listen({ host: config.host, port: config.port });
   out(`video-catalog listening on ${address} (docs: ${address}/docs)`);
+  const unwatch = watchEventLoop(app.log);
   let closing = false;
   const stop = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down");
+    finish.abort();
+    const hurry = setTimeout(() => abort.abort(), SHUTDOWN_PAGE_MS);
+    const t0 = Date.now();
+    // No new connections; the requests in flight are answered first. A keep-alive
+    // connection whose request ends after the close began would otherwise stay open
+    // (and the process with it) until the client or keepAliveTimeout closes it.
+    const idle = setInterval(() => app.server.closeIdleConnections(), 50);
     await app.close();
-    await pool?.close();
+    clearInterval(idle);
+    const closedMs = Date.now() - t0;
     await schedule?.stop();
+    clearTimeout(hurry);
+    await pool?.close();
     await runtime.close();
+    unwatch();
     db.close();
+    app.log.info({ signal, httpMs: closedMs, totalMs: Date.now() - t0 }, "shut down");
     process.exit(0);
   };
   process.on("SIGINT", () => void stop("SIGINT"));

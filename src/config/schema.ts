@@ -110,6 +110,12 @@ export const SETTINGS = {
     parse: list,
   },
   trustProxy: { env: "TRUST_PROXY", default: "off", help: "Trust X-Forwarded-* headers (behind a reverse proxy).", parse: onOff },
+  catalogMaxMb: {
+    env: "CATALOG_MAX_MB",
+    default: "0",
+    help: "Largest the catalog file may grow to, in MiB (0 = no limit): a write past it fails cleanly, as on a full disk, and the catalog stays readable.",
+    parse: integer(0, 100_000_000),
+  },
   requestTimeoutMs: {
     env: "REQUEST_TIMEOUT_MS",
     default: "30000",

@@ -2,6 +2,8 @@ import { createHash, randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import {
   acquireIngestLock,
+  catalogFullMessageOf,
+  isCatalogFull,
   commitPage,
   finishRun,
   getProviderState,
@@ -35,6 +37,8 @@ export interface IngestOptions {
   signal?: AbortSignal;
   onPage?: (p: IngestProgress) => void;
   onError?: (provider: string, error: Error) => void;
+  /** Ends the run after the page it is on (its requests are not cancelled, unlike `signal`). */
+  stopAfterPage?: AbortSignal;
   /** Failures in a row that end a run (default BREAKER_FAILURES). */
   breakerFailures?: number;
   /** Pause before asking again for a page that failed (default RETRY_PAUSE_MS). */
@@ -117,7 +121,7 @@ export async function runIngest(db: Db, runtime: ProviderRuntime, options: Inges
   try {
     for (const setup of targets) {
       summaries.push(await crawlProvider(db, runtime, setup.provider.name, me.owner, options, now));
-      if (options.signal?.aborted) break;
+      if (options.signal?.aborted || options.stopAfterPage?.aborted) break;
     }
   } finally {
     await write(db, { ...options, signal: undefined }, () => releaseIngestLock(db, me.owner));
@@ -193,7 +197,7 @@ async function crawlProvider(db: Db, runtime: ProviderRuntime, name: string, own
     // Titles that failed in earlier runs of this scope go first.
     const earlier = setup.provider.crawlEntries ? listFailures(db, name, scope).map((f) => f.entry) : [];
     for (let i = 0; i < earlier.length && !breaker.open; i += RETRY_CHUNK) {
-      if (options.signal?.aborted) return await finish("stopped", null);
+      if (options.signal?.aborted || options.stopAfterPage?.aborted) return await finish("stopped", null);
       const entries = earlier.slice(i, i + RETRY_CHUNK);
       const requestsBefore = p.requests;
       const page = await attempt(() => setup.provider.crawlEntries!(entries, ctx));
@@ -206,7 +210,7 @@ async function crawlProvider(db: Db, runtime: ProviderRuntime, name: string, own
       );
     }
     while (cursor !== undefined && !breaker.open) {
-      if (options.signal?.aborted) return await finish("stopped", null);
+      if (options.signal?.aborted || options.stopAfterPage?.aborted) return await finish("stopped", null);
       if (options.limit !== undefined && p.records >= options.limit) return await finish("stopped", null);
       const requestsBefore = p.requests;
       let page: CrawlPage;
@@ -231,13 +235,20 @@ async function crawlProvider(db: Db, runtime: ProviderRuntime, name: string, own
     return await finish("succeeded", null);
   } catch (err) {
     p.errors++;
-    options.onError?.(name, err as Error);
-    return await finish(options.signal?.aborted ? "stopped" : "failed", (err as Error).message);
+    const message = isCatalogFull(err) ? catalogFullMessageOf(db) : (err as Error).message;
+    options.onError?.(name, isCatalogFull(err) ? new Error(message) : (err as Error));
+    return await finish(options.signal?.aborted ? "stopped" : "failed", message);
   }
 
   async function finish(status: RunSummary["status"], error: string | null): Promise<RunSummary> {
     if (error !== null && status === "failed" && p.errors === 0) p.errors++;
-    await write(db, { ...options, signal: undefined }, () => finishRun(db, runId, name, status, error, now(), tallyOf(p)));
+    try {
+      await write(db, { ...options, signal: undefined }, () => finishRun(db, runId, name, status, error, now(), tallyOf(p)));
+    } catch (err) {
+      // With the disk full even the run's end cannot be written: the next run finds it
+      // `running` by a process that is gone, and marks it interrupted.
+      if (!isCatalogFull(err)) throw err;
+    }
     return { ...p, status, error };
   }
 }

@@ -23,6 +23,8 @@ export interface LiveOptions {
   onError?: (provider: string, err: Error) => void;
   /** A live answer was not written through: another connection held the write lock. */
   onBusy?: (records: number) => void;
+  /** A live answer could not be written through (a full disk...); it is answered all the same. */
+  onWriteError?: (err: Error) => void;
   /** Failures in a row after which a provider rests (default 5), and for how long (default 30 s). */
   breakerFailures?: number;
   breakerCooldownMs?: number;
@@ -90,7 +92,12 @@ export class LiveFallback {
    * the answer is served all the same, and a later miss asks again.
    */
   private writeThrough(records: IngestRecord[]): void {
-    if (tryUpsertRecords(this.db, records) === null) this.options.onBusy?.(records.length);
+    try {
+      if (tryUpsertRecords(this.db, records) === null) this.options.onBusy?.(records.length);
+    } catch (err) {
+      // A full disk (or any failed write) costs the catalog this record, not the client its answer.
+      this.options.onWriteError?.(err as Error);
+    }
   }
 
   /** Live provider names, in the default order. */

@@ -26,6 +26,8 @@ export interface OpenOptions {
   cacheSizeMb?: number;
   mmapSizeMb?: number;
   readonly?: boolean;
+  /** The most the file may grow to, in MiB (0 or absent: no limit); a write past it fails as on a full disk. */
+  maxSizeMb?: number;
 }
 
 /**
@@ -43,6 +45,10 @@ export function openDatabase(path: string, options: OpenOptions = {}): Db {
   db.pragma("temp_store = MEMORY");
   db.pragma(`cache_size = -${(options.cacheSizeMb ?? 64) * 1024}`);
   db.pragma(`mmap_size = ${(options.mmapSizeMb ?? 1024) * 1024 * 1024}`);
+  if (options.maxSizeMb) {
+    const pageSize = db.pragma("page_size", { simple: true }) as number;
+    db.pragma(`max_page_count = ${Math.max(1, Math.floor((options.maxSizeMb * 2 ** 20) / pageSize))}`);
+  }
   return db;
 }
 
