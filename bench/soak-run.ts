@@ -48,9 +48,6 @@ export interface SoakResult {
   sigterm: { exitCode: number | null; signal: string | null; ms: number; probes: (number | string)[]; load: LoadResult; log: string[] };
 }
 
-/** `since` for the simulator's FANZA crawl: the whole simulated catalog, again each run. */
-const SINCE = "2000-01-01";
-
 export async function soak(o: SoakOptions): Promise<SoakResult> {
   const log = o.log ?? (() => {});
   const sim = await startSimulator({ records: 3000, seed: 21 });

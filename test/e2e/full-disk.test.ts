@@ -77,7 +77,7 @@ describe("a full disk", () => {
       expect(said).toContain(`the catalog ${path} could not grow: its disk is full or reached CATALOG_MAX_MB=${limit}`);
       expect(said).toMatch(/ MB is free on its disk/);
       if (_name !== "ingest") expect(said).toMatch(/needs about [\d.]+ MB more/);
-      expect(said).not.toMatch(/SqliteError|    at /);
+      expect(said).not.toMatch(/SqliteError| {4}at /);
       const partial = expectWhole(path);
       expect(partial.length).toBeLessThan(titles);
 
