@@ -77,6 +77,10 @@ describe("ingest through provider faults", () => {
     expect(faults("challenge")).toBeGreaterThan(10);
     expect(faults("slow")).toBeGreaterThan(10);
 
+    console.log(
+      `r18dev through faults: ${served} requests served, faults ${JSON.stringify({ status500: faults("burst500"), rate429: faults("rate429"), challenge: faults("challenge"), slow: faults("slow") })}, ` +
+        `retries ${run.retries}, titles stored ${run.added}`,
+    );
     expect(run).toMatchObject({ status: "succeeded", added: 200, failures: 0, error: null });
     expect(contentIds(db)).toEqual(
       sim.catalog.records
