@@ -5,6 +5,7 @@
  * `npm run soak` (long) and by test/e2e/load-while-writing.test.ts (short).
  */
 import { copyFileSync, rmSync } from "node:fs";
+import { connect } from "node:net";
 import { join } from "node:path";
 import { startSimulator } from "../src/samples/simulator/index.js";
 import { type LoadResult, runLoad, startLoad } from "./load.js";
@@ -59,7 +60,7 @@ export async function soak(o: SoakOptions): Promise<SoakResult> {
     INGEST_CRON: "*/2 * * * * *",
     PROVIDER_FANZA_ENABLED: "on",
     PROVIDER_FANZA_BASE_URL: sim.url,
-    PROVIDER_FANZA_RATE: "40",
+    PROVIDER_FANZA_RATE: "20",
     FANZA_API_ID: "soak",
     FANZA_AFFILIATE_ID: "soak-990",
   });
@@ -120,27 +121,21 @@ export async function soak(o: SoakOptions): Promise<SoakResult> {
     importing = false;
 
     // SIGTERM under load: the requests in flight are answered, then the process exits 0.
-    // Probes that are surely in flight: catalog misses whose live lookup the simulator
-    // answers after 800 ms.
+    // Probes surely in flight: POSTs whose body is half sent when SIGTERM comes; the
+    // rest follows 300 ms later, and each must still get its answer.
     const last = startLoad({ ...base, duration: 4 });
     await new Promise((r) => setTimeout(r, 1000));
-    sim.setFaults({ slowShare: 1, slowMs: 800 });
-    const probes = Array.from({ length: 10 }, (_, i) =>
-      fetch(`${s.origin}/movie?q=ZZQ-${900 + i}`, { headers: { "x-service-key": key } }).then(
-        (r) => r.status,
-        (e: Error) => e.message,
-      ),
-    );
-    await new Promise((r) => setTimeout(r, 300));
+    const { hostname: host, port } = new URL(s.origin);
+    const probes = await Promise.all(Array.from({ length: 10 }, () => halfSentPost(host, Number(port), key)));
     const t0 = performance.now();
     s.child.kill("SIGTERM");
+    const finishing = Promise.all(probes.map((p) => p.finish()));
     const exit = await new Promise<{ code: number | null; signal: string | null }>((resolve) =>
       s.child.once("exit", (code, signal) => resolve({ code, signal })),
     );
     const ms = performance.now() - t0;
-    const probed = await Promise.all(probes);
+    const probed = await finishing;
     const load = await last.result;
-    sim.setFaults({});
     const ingestRuns = (await runCli(["runs", "--limit", "100000"], env, 60_000).done).stdout.split("\n").filter((l) => /\tcron\t/.test(l)).length;
     server = null;
     return {
@@ -171,4 +166,43 @@ export function memoryGrowth(windows: SoakWindow[]): { afterWarmupMb: number | n
   const afterWarmupMb = Math.max(...rss.slice(from, from + Math.max(1, Math.floor(rss.length / 6))));
   const endMb = rss[rss.length - 1];
   return { afterWarmupMb, endMb, growth: endMb / afterWarmupMb };
+}
+
+/**
+ * A POST /query in flight: its headers go with `expect: 100-continue`, and the server's
+ * "100 Continue" says it has taken the request (before that, a request still waiting
+ * in the listen queue is not in flight, and a closing server resets it). `finish()`
+ * sends the body 300 ms later and resolves to the status answered (or the error,
+ * when the connection was dropped).
+ */
+async function halfSentPost(host: string, port: number, key: string): Promise<{ finish: () => Promise<number | string> }> {
+  const body = JSON.stringify({ q: "office", num: 5 });
+  const socket = connect(port, host);
+  await new Promise<void>((resolve, reject) => socket.once("connect", resolve).once("error", reject));
+  let got = "";
+  let onContinue: () => void = () => {};
+  const continued = new Promise<void>((resolve) => (onContinue = resolve));
+  const answered = new Promise<number | string>((resolve) => {
+    socket.on("data", (d) => {
+      got += d.toString();
+      if (got.startsWith("HTTP/1.1 100")) onContinue();
+      const m = /HTTP\/1\.1 ([2-5]\d{2})/.exec(got);
+      if (m) resolve(Number(m[1]));
+    });
+    socket.on("close", () => resolve(got ? got.slice(0, 40) : "connection closed without an answer"));
+    socket.on("error", (e) => resolve(e.message));
+  });
+  socket.write(
+    `POST /query HTTP/1.1\r\nHost: ${host}\r\nx-service-key: ${key}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nexpect: 100-continue\r\nconnection: close\r\n\r\n`,
+  );
+  await Promise.race([continued, answered]);
+  return {
+    finish: async () => {
+      await new Promise((r) => setTimeout(r, 300));
+      socket.write(body);
+      const status = await answered;
+      socket.destroy();
+      return status;
+    },
+  };
 }

@@ -77,7 +77,7 @@ async function main(): Promise<void> {
     if (r.busy.length) problems.push(`busy: ${r.busy.slice(0, 3).join(" | ")}`);
     if (r.serverErrors.length) problems.push(`server errors: ${r.serverErrors.slice(0, 3).join(" | ")}`);
     if (r.sigterm.exitCode !== 0) problems.push(`exit after SIGTERM: ${r.sigterm.exitCode ?? r.sigterm.signal}`);
-    if (r.sigterm.probes.some((p) => p !== 404)) problems.push(`requests in flight at SIGTERM: ${JSON.stringify(r.sigterm.probes)}`);
+    if (r.sigterm.probes.some((p) => p !== 200)) problems.push(`requests in flight at SIGTERM: ${JSON.stringify(r.sigterm.probes)}`);
     if (mem.growth !== null && windows >= 6 && mem.growth > 1.2) problems.push(`memory grew x${mem.growth.toFixed(2)} after warm-up`);
 
     if (o.kills > 0) {
