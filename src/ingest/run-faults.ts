@@ -57,16 +57,3 @@ export class Breaker {
     return `circuit breaker: ${this.streak} failures in a row (limit ${this.limit}), the last ${this.last?.kind}: ${this.last?.message}; the next run resumes from the checkpoint`;
   }
 }
-
-/** Waits `ms`, or less when the run is cancelled. */
-export function pause(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(t);
-      signal?.removeEventListener("abort", done);
-      resolve();
-    };
-    const t = setTimeout(done, ms);
-    signal?.addEventListener("abort", done, { once: true });
-  });
-}

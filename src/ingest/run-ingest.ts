@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { hostname } from "node:os";
+import { setTimeout as sleep } from "node:timers/promises";
 import {
   acquireIngestLock,
   catalogFullMessageOf,
@@ -19,7 +20,7 @@ import {
 import type { ProviderRuntime } from "../providers/runtime.js";
 import type { CrawlOptions, CrawlPage } from "../providers/types.js";
 import { failureKind, isSourceFailure } from "../providers/errors.js";
-import { BREAKER_FAILURES, Breaker, pause, RETRY_CHUNK, RETRY_PAUSE_MS, tallyFailure, tallyOf } from "./run-faults.js";
+import { BREAKER_FAILURES, Breaker, RETRY_CHUNK, RETRY_PAUSE_MS, tallyFailure, tallyOf } from "./run-faults.js";
 
 export class IngestBusyError extends Error {
   constructor(readonly holder: LockHolder) {
@@ -246,7 +247,8 @@ async function crawlProvider(db: Db, runtime: ProviderRuntime, name: string, own
         breaker.failed(failureKind(err), (err as Error).message);
         options.onError?.(name, err as Error);
         await write(db, options, () => noteFailedAttempt(db, runId, owner, p.requests - requestsBefore, tallyOf(p), now()));
-        if (!breaker.open) await pause(pauseMs, options.signal);
+        // Cut short when the run is cancelled (the loop then ends it as stopped).
+        if (!breaker.open) await sleep(pauseMs, undefined, { signal: options.signal }).catch(() => {});
         continue;
       }
       await commit(page, p.requests - requestsBefore, page.nextCursor, []);

@@ -5,7 +5,7 @@ import type { Db } from "./db.js";
 /** A write that found no room: the disk is full, or the catalog reached CATALOG_MAX_MB. */
 export function isCatalogFull(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
-  return code === "SQLITE_FULL" || code === "SQLITE_IOERR_WRITE" || (err as { code?: unknown } | null)?.code === "ENOSPC";
+  return code === "SQLITE_FULL" || code === "SQLITE_IOERR_WRITE" || code === "ENOSPC";
 }
 
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
