@@ -1,9 +1,15 @@
 import type { Config } from "../config/load.js";
 import { AppError, ERROR_CODES, type ErrorCode } from "../lib/errors.js";
 import { WorkerError, WorkerPool } from "../lib/worker-pool.js";
+import type { CatalogFilter } from "../catalog/index.js";
+import type { DetailedRecord } from "../model/record.js";
+import type { RandomAnswer } from "./random-records.js";
 import type { SearchAnswer, SearchInput } from "./search-catalog.js";
 
-export type SearchRequest = { op: "search"; input: SearchInput } | { op: "best"; q: string; providers: string[] | null };
+export type SearchRequest =
+  | { op: "search"; input: SearchInput }
+  | { op: "best"; q: string; providers: string[] | null }
+  | { op: "random"; num: number; filter: CatalogFilter };
 
 /**
  * A search allocates little that lives (id lists, a page of strings; bitsets are off
@@ -13,7 +19,24 @@ export type SearchRequest = { op: "search"; input: SearchInput } | { op: "best";
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8 };
 
 /**
- * Worker threads (search-worker.ts) that run searches on their own connections. Each
+ * A draw as it crosses from a worker: its UTF-8 bytes as a Latin-1 string (one
+ * character a byte), not as a Buffer. Buffers of ~60 KB arriving by message, ~1,500 a
+ * second (/random num=50), kept the main thread in a full GC every ~50 ms (a fifth of
+ * its time); a one-byte string is ordinary heap, and the copies cost ~20 us.
+ */
+export type WireRandom = { latin1: string } | { records: DetailedRecord[] };
+
+export function toWire(a: RandomAnswer): WireRandom {
+  return "records" in a ? a : { latin1: Buffer.from(a.json.buffer, a.json.byteOffset, a.json.byteLength).toString("latin1") };
+}
+
+function fromWire(w: WireRandom): RandomAnswer {
+  return "records" in w ? w : { json: Buffer.from(w.latin1, "latin1") };
+}
+
+/**
+ * Worker threads (search-worker.ts) that run searches and random draws on their own
+ * connections: the reads that take long enough to hold up the event loop. Each
  * request goes to the worker with the fewest in flight; a worker that dies fails its
  * requests and is replaced.
  */
@@ -46,6 +69,10 @@ export class SearchPool {
 
   async bestTextMatchId(q: string, providers: string[] | null): Promise<number | null> {
     return (await this.send({ op: "best", q, providers })) as number | null;
+  }
+
+  async random(num: number, filter: CatalogFilter): Promise<RandomAnswer> {
+    return fromWire((await this.send({ op: "random", num, filter })) as WireRandom);
   }
 
   close(): Promise<void> {

@@ -7,8 +7,9 @@ import { catalogSettled, openDatabase } from "../catalog/index.js";
 import type { Config } from "../config/load.js";
 import { serveRequests } from "../lib/worker-pool.js";
 import { bestTextMatchId } from "./lookup-movie.js";
+import { drawRandom } from "./random-records.js";
 import { searchCatalog } from "./search-catalog.js";
-import type { SearchRequest } from "./search-pool.js";
+import { type SearchRequest, toWire } from "./search-pool.js";
 
 const { path, config } = workerData as { path: string; config: Config };
 const db = openDatabase(path, { readonly: true, cacheSizeMb: config.cacheSizeMb, mmapSizeMb: config.mmapSizeMb });
@@ -17,4 +18,15 @@ const deps = { db, config, live: null, pool: null };
 // worker started counts as settled SETTLED_MS later, not SETTLED_MS after the first search.
 catalogSettled(db);
 
-serveRequests((req: SearchRequest) => (req.op === "search" ? searchCatalog(deps, req.input) : bestTextMatchId(deps, req.q, req.providers)));
+function handle(req: SearchRequest): unknown {
+  switch (req.op) {
+    case "search":
+      return searchCatalog(deps, req.input);
+    case "best":
+      return bestTextMatchId(deps, req.q, req.providers);
+    case "random":
+      return toWire(drawRandom(deps, req.num, req.filter));
+  }
+}
+
+serveRequests(handle);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { generateSampleRecords } from "../../src/samples/titles/generate.js";
 import { SearchPool } from "../../src/services/search-pool.js";
 import { buildTestApp, type TestApp } from "../helpers/build-app.js";
@@ -47,5 +47,35 @@ describe("search worker threads", () => {
     expect(new Set(answers.map((a) => a.statusCode))).toEqual(new Set([200]));
     const bad = await pooled.app.inject({ url: "/query?filter=maker:", headers: { "x-service-key": pooled.key } });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it("draws /random on the workers: distinct titles, each exactly as /movie sends it", async () => {
+    const onWorkers = vi.spyOn(pooled.deps.pool!, "random");
+    for (const url of ["/random?num=50", "/random?num=7&filter=censored:uncensored", "/random?num=3&providers=nobody"]) {
+      const drawn = await pooled.app.inject({ url, headers: { "x-service-key": pooled.key } });
+      const mainThread = await inProcess.app.inject({ url, headers: { "x-service-key": inProcess.key } });
+      expect(drawn.statusCode, url).toBe(mainThread.statusCode);
+      if (drawn.statusCode !== 200) continue;
+      expect(drawn.headers["content-type"], url).toBe(mainThread.headers["content-type"]);
+      const records = drawn.json() as { contentId: string; dvdId: string; extra: unknown }[];
+      expect(records.length, url).toBe((mainThread.json() as unknown[]).length);
+      expect(new Set(records.map((r) => r.contentId)).size, url).toBe(records.length);
+      for (const r of records.slice(0, 10)) {
+        const movie = await inProcess.app.inject({ url: `/movie?q=${encodeURIComponent(r.dvdId)}`, headers: { "x-service-key": inProcess.key } });
+        const byCode = movie.json() as { result: { contentId: string } };
+        if (byCode.result.contentId === r.contentId) expect(r, url).toEqual(byCode.result);
+      }
+    }
+    const filtered = (await pooled.app.inject({ url: "/random?num=20&filter=censored:uncensored", headers: { "x-service-key": pooled.key } })).json() as {
+      extra: unknown;
+    }[];
+    expect(filtered.length).toBeGreaterThan(0);
+    // Two draws of the loop (an unknown provider is refused before any draw) and the filtered one.
+    expect(onWorkers).toHaveBeenCalledTimes(3);
+    const bad = await pooled.app.inject({ url: "/random?filter=maker:", headers: { "x-service-key": pooled.key } });
+    expect(bad.statusCode).toBe(400);
+    expect((bad.json() as { code: string }).code).toBe(
+      (await inProcess.app.inject({ url: "/random?filter=maker:", headers: { "x-service-key": inProcess.key } })).json().code,
+    );
   });
 });

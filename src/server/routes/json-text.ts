@@ -1,7 +1,8 @@
 import type { FastifyReply } from "fastify";
-import { joinJson, openExtra, type RecordDoc, type RecordJson } from "../../catalog/index.js";
+import { joinJson, openExtra, type RecordDoc } from "../../catalog/index.js";
 import type { DetailedRecord } from "../../model/record.js";
 import type { MovieAnswer } from "../../services/lookup-movie.js";
+import { recordsJson, type RandomAnswer } from "../../services/random-records.js";
 import type { SearchAnswer } from "../../services/search-catalog.js";
 import type { SearchResult } from "../../model/search-result.js";
 
@@ -13,10 +14,7 @@ import type { SearchResult } from "../../model/search-result.js";
  * work. test/catalog/record-json.test.ts holds them to the serialiser's bytes.
  */
 const JSON_TYPE = "application/json; charset=utf-8";
-const OPEN = Buffer.from("[");
 const COMMA = Buffer.from(",");
-const CLOSE = Buffer.from("]");
-const EMPTY = Buffer.from("[]");
 const END = Buffer.from("}");
 
 function send(reply: FastifyReply, body: Buffer): Buffer {
@@ -41,16 +39,18 @@ export function movieResponse(reply: FastifyReply, a: MovieAnswer): Buffer | { q
 
 /** The /random response: every stored record's bytes in an array, else the records for the serialiser. */
 export function recordsResponse(reply: FastifyReply, movies: RecordDoc[]): Buffer | DetailedRecord[] {
-  if (movies.length === 0) return send(reply, EMPTY);
-  const parts: (Buffer | RecordJson)[] = [OPEN];
-  for (let i = 0; i < movies.length; i++) {
-    const json = movies[i].recordJson?.() ?? null;
-    if (json === null) return movies.map((m) => m.record);
-    if (i > 0) parts.push(COMMA);
-    parts.push(json);
-  }
-  parts.push(CLOSE);
-  return send(reply, joinJson(parts));
+  return randomResponse(reply, drawnAnswer(movies));
+}
+
+function drawnAnswer(movies: RecordDoc[]): RandomAnswer {
+  const json = recordsJson(movies);
+  return json === null ? { records: movies.map((m) => m.record) } : { json };
+}
+
+/** A draw's answer (services/random-records.ts) as it is sent. */
+export function randomResponse(reply: FastifyReply, a: RandomAnswer): Buffer | DetailedRecord[] {
+  if ("records" in a) return a.records;
+  return send(reply, Buffer.isBuffer(a.json) ? a.json : Buffer.from(a.json.buffer, a.json.byteOffset, a.json.byteLength));
 }
 
 type QueryBody = SearchAnswer["body"];
