@@ -3,6 +3,7 @@ import { AppError, ERROR_CODES, type ErrorCode } from "../lib/errors.js";
 import { WorkerError, WorkerPool } from "../lib/worker-pool.js";
 import type { CatalogFilter } from "../catalog/index.js";
 import type { DetailedRecord } from "../model/record.js";
+import type { SearchResult } from "../model/search-result.js";
 import type { RandomAnswer } from "./random-records.js";
 import type { SearchAnswer, SearchInput } from "./search-catalog.js";
 
@@ -32,6 +33,19 @@ export function toWire(a: RandomAnswer): WireRandom {
 
 function fromWire(w: WireRandom): RandomAnswer {
   return "records" in w ? w : { json: Buffer.from(w.latin1, "latin1") };
+}
+
+/** A search answer as it crosses from a worker: each result's JSON bytes as a Latin-1 string too (see WireRandom). */
+export type WireSearch = Omit<SearchAnswer, "body"> & { body: Omit<SearchAnswer["body"], "results"> & { results: (SearchResult | string)[] } };
+
+export function toWireSearch(a: SearchAnswer): WireSearch {
+  const results = a.body.results.map((r) => (r instanceof Uint8Array ? Buffer.from(r.buffer, r.byteOffset, r.byteLength).toString("latin1") : r));
+  return { ...a, body: { ...a.body, results } };
+}
+
+function fromWireSearch(w: WireSearch): SearchAnswer {
+  const results = w.body.results.map((r) => (typeof r === "string" ? Buffer.from(r, "latin1") : r));
+  return { ...w, body: { ...w.body, results } };
 }
 
 /**
@@ -64,7 +78,7 @@ export class SearchPool {
   }
 
   async search(input: SearchInput): Promise<SearchAnswer> {
-    return (await this.send({ op: "search", input })) as SearchAnswer;
+    return fromWireSearch((await this.send({ op: "search", input })) as WireSearch);
   }
 
   async bestTextMatchId(q: string, providers: string[] | null): Promise<number | null> {

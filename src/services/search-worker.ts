@@ -9,7 +9,7 @@ import { serveRequests } from "../lib/worker-pool.js";
 import { bestTextMatchId } from "./lookup-movie.js";
 import { drawRandom } from "./random-records.js";
 import { searchCatalog } from "./search-catalog.js";
-import { type SearchRequest, toWire } from "./search-pool.js";
+import { type SearchRequest, toWire, toWireSearch } from "./search-pool.js";
 
 const { path, config } = workerData as { path: string; config: Config };
 const db = openDatabase(path, { readonly: true, cacheSizeMb: config.cacheSizeMb, mmapSizeMb: config.mmapSizeMb });
@@ -21,7 +21,7 @@ catalogSettled(db);
 function handle(req: SearchRequest): unknown {
   switch (req.op) {
     case "search":
-      return searchCatalog(deps, req.input);
+      return toWireSearch(searchCatalog(deps, req.input));
     case "best":
       return bestTextMatchId(deps, req.q, req.providers);
     case "random":
