@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { ensureBuilt } from "../scripts/build.mjs";
+import { cpuTicks } from "./proc-cpu.js";
 
 export const ROOT = resolve(import.meta.dirname, "..");
 /** The build users run, so that the start-up measured is theirs. */
@@ -183,18 +184,6 @@ export function processMemory(pid: number): Memory {
     return m ? Number(m[1]) / 1024 : null;
   };
   return { rssMb: kb("VmRSS"), peakMb: kb("VmHWM"), anonMb: kb("RssAnon"), fileMb: kb("RssFile") };
-}
-
-/** CPU time (user + system, all threads) of a process in clock ticks, or null without /proc. */
-function cpuTicks(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    // utime and stime are fields 14 and 15 of the line; 12 and 13 after "pid (comm) ".
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return null;
-  }
 }
 
 /**
