@@ -78,7 +78,7 @@ export function startLoad(o: LoadOptions): RunningLoad {
     duration: o.duration,
     pipelining: 1,
     timeout: o.timeout ?? 30,
-    headers: { "x-service-key": o.key },
+    headers: { "x-service-key": o.workload.key ?? o.key },
     ...(o.warmup > 0 ? { warmup: { connections: o.connections, duration: o.warmup } } : {}),
     requests: [
       {
