@@ -109,12 +109,12 @@ export interface ServerProcess {
 }
 
 /**
- * Starts the server (serve, with the baseline routes) on a free port (PORT=0; the port is read from its "listening
- * on" line) and waits until /health answers.
+ * Starts the server (serve, with the baseline routes; or `entry`, the bare server) on a free port (PORT=0; the
+ * port is read from its "listening on" line) and waits until /health answers.
  */
-export async function startServer(env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<ServerProcess> {
+export async function startServer(env: NodeJS.ProcessEnv, timeoutMs = 60_000, entry = BENCH_SERVER): Promise<ServerProcess> {
   const t0 = performance.now();
-  const child = track(spawn(process.execPath, BENCH_SERVER, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] }));
+  const child = track(spawn(process.execPath, entry, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] }));
   let output = "";
   const keep = (d: string) => (output = (output + d).slice(-20_000));
   child.stderr!.setEncoding("utf8").on("data", keep);
