@@ -5,6 +5,7 @@
  * that ask it for the same bytes.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
+import { get } from "node:http";
 import { join, resolve } from "node:path";
 import { type BareAnswer, type BarePayloads, type BareRoute, type BareStringifyRoute, bareUrl } from "./bare-payloads.js";
 import { startServer, type ServerProcess } from "./processes.js";
@@ -15,14 +16,24 @@ const NOT_COPIED = new Set(["date", "connection", "keep-alive", "content-length"
 /** Answers kept of a workload whose answers differ every time (/random). */
 export const RANDOM_SAMPLE = 64;
 
-async function fetchAnswer(origin: string, path: string, key: string): Promise<BareAnswer> {
-  const res = await fetch(origin + path, { headers: { "x-service-key": key } });
-  const body = await res.text();
-  const headers: Record<string, string> = {};
-  res.headers.forEach((value, name) => {
-    if (!NOT_COPIED.has(name)) headers[name] = value;
+/** One answer, its headers in the order the server wrote them (fetch would sort them). */
+function fetchAnswer(origin: string, path: string, key: string): Promise<BareAnswer> {
+  return new Promise((resolvePromise, reject) => {
+    const req = get(origin + path, { headers: { "x-service-key": key } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("error", reject);
+      res.on("end", () => {
+        const headers: Record<string, string> = {};
+        for (let i = 0; i < res.rawHeaders.length; i += 2) {
+          const name = res.rawHeaders[i].toLowerCase();
+          if (!NOT_COPIED.has(name)) headers[name] = res.rawHeaders[i + 1];
+        }
+        resolvePromise({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks).toString("utf8") });
+      });
+    });
+    req.on("error", reject);
   });
-  return { status: res.status, headers, body };
 }
 
 export interface Captured {
