@@ -15,9 +15,10 @@ export const EN_TITLE_PAGES = [1, 50] as const;
 /** Every sort, and none (the default, relevance with text). */
 const SORT_CHOICES = [undefined, ...SORTS];
 
+/** Tagged by word: what a search costs depends mostly on how many titles have it. */
 export function jaShortPaths(seed = 6): TaggedPath[] {
   return shuffled(
-    JA_SHORT_WORDS.flatMap((q) => SORT_CHOICES.map((sort) => queryPath({ q, sort }))),
+    JA_SHORT_WORDS.flatMap((q) => SORT_CHOICES.map((sort) => ({ path: queryPath({ q, sort }).path, tag: q }))),
     seededRandom(seed),
   );
 }
