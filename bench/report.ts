@@ -64,12 +64,23 @@ const mb = (v: number | null) => (v === null ? "n/a" : `${v.toFixed(0)} MB`);
 const us = (v: number | null | undefined) => (v === null || v === undefined || !Number.isFinite(v) ? "-" : v < 10 ? v.toFixed(1) : v.toFixed(0));
 const times = (v: number | null) => (v === null ? "-" : v.toFixed(2));
 
+/** Columns a string takes in a terminal: CJK and fullwidth characters take two. */
+function columns(s: string): number {
+  let n = 0;
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    n += (c >= 0x2e80 && c <= 0xa4cf) || (c >= 0xac00 && c <= 0xd7a3) || (c >= 0xf900 && c <= 0xfaff) || (c >= 0xff00 && c <= 0xff60) || c >= 0x20000 ? 2 : 1;
+  }
+  return n;
+}
+
 /** A plain-text table; `align` has one letter per column, l or r (default: the first l, the others r). */
 export function table(header: string[], rows: string[][], align = "l" + "r".repeat(header.length - 1)): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const widths = header.map((h, i) => Math.max(columns(h), ...rows.map((r) => columns(r[i]))));
+  const pad = (c: string, i: number) => " ".repeat(Math.max(0, widths[i] - columns(c)));
   const line = (cells: string[]) =>
     cells
-      .map((c, i) => (align[i] === "l" ? c.padEnd(widths[i]) : c.padStart(widths[i])))
+      .map((c, i) => (align[i] === "l" ? c + pad(c, i) : pad(c, i) + c))
       .join("  ")
       .trimEnd();
   return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
