@@ -1,9 +1,11 @@
 /**
  * One load run: autocannon over keep-alive connections for a fixed time, after a
  * discarded warm-up, cycling through a workload's URLs. Latencies are kept
- * per response (autocannon's own histogram has 1 ms resolution) and per tag.
+ * per response (autocannon's own histogram has 1 ms resolution) and per tag; given
+ * the server's pid, the CPU time it used in the measured part (all its threads).
  */
 import autocannon from "autocannon";
+import { cpuMicros, cpuTicks } from "./proc-cpu.js";
 import { isCorrect, type TaggedPath, type Workload } from "./workloads.js";
 import { summarize, type LatencySummary } from "./stats.js";
 
@@ -18,6 +20,8 @@ export interface LoadOptions {
   warmup: number;
   /** Seconds before a request counts as timed out. */
   timeout?: number;
+  /** The server's process, whose CPU time is read before and after the measured part. */
+  pid?: number;
 }
 
 export interface TagFigures extends LatencySummary {
@@ -40,6 +44,10 @@ export interface LoadResult {
   unanswered: number;
   statuses: Record<string, number>;
   byTag: Record<string, TagFigures>;
+  /** Server CPU time (user + system, all threads) in the measured part, in microseconds; null without a pid or /proc. */
+  cpuUs: number | null;
+  /** cpuUs over the requests answered in it. */
+  cpuUsPerRequest: number | null;
   /** performance.now() at the start and end of the measured (not warm-up) part. */
   startedAt: number;
   endedAt: number;
@@ -62,6 +70,7 @@ export function startLoad(o: LoadOptions): RunningLoad {
   const statuses: Record<string, number> = {};
   let wrong = 0;
   let startedAt = 0;
+  let ticksAtStart: number | null = null;
 
   const instance = autocannon({
     url: o.origin,
@@ -69,7 +78,7 @@ export function startLoad(o: LoadOptions): RunningLoad {
     duration: o.duration,
     pipelining: 1,
     timeout: o.timeout ?? 30,
-    headers: { "x-service-key": o.key },
+    headers: { "x-service-key": o.workload.key ?? o.key },
     ...(o.warmup > 0 ? { warmup: { connections: o.connections, duration: o.warmup } } : {}),
     requests: [
       {
@@ -85,8 +94,10 @@ export function startLoad(o: LoadOptions): RunningLoad {
       },
     ],
   });
+  // The main run's "start" (after the warm-up, whose requests are not counted).
   instance.on("start", () => {
     startedAt = performance.now();
+    if (o.pid !== undefined) ticksAtStart = cpuTicks(o.pid);
   });
   instance.on("response", (_client: unknown, status: number, _bytes: number, ms: number) => {
     all.push(ms);
@@ -103,6 +114,7 @@ export function startLoad(o: LoadOptions): RunningLoad {
   const result = (async (): Promise<LoadResult> => {
     const r = await instance;
     const endedAt = performance.now();
+    const cpuUs = o.pid === undefined ? null : cpuMicros(ticksAtStart, cpuTicks(o.pid));
     const s = summarize(all);
     const byTag: Record<string, TagFigures> = {};
     for (const [tag, t] of [...tags.entries()].sort(([a], [b]) => a.localeCompare(b))) {
@@ -121,6 +133,8 @@ export function startLoad(o: LoadOptions): RunningLoad {
       unanswered: Math.max(0, r.requests.sent - all.length - r.errors),
       statuses,
       byTag,
+      cpuUs,
+      cpuUsPerRequest: cpuUs === null || all.length === 0 ? null : cpuUs / all.length,
       startedAt,
       endedAt,
     };

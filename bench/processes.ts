@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { ensureBuilt } from "../scripts/build.mjs";
+import { cpuTicks } from "./proc-cpu.js";
 
 export const ROOT = resolve(import.meta.dirname, "..");
 /** The build users run, so that the start-up measured is theirs. */
@@ -108,12 +109,12 @@ export interface ServerProcess {
 }
 
 /**
- * Starts the server (serve, with the baseline routes) on a free port (PORT=0; the port is read from its "listening
- * on" line) and waits until /health answers.
+ * Starts the server (serve, with the baseline routes; or `entry`, the bare server) on a free port (PORT=0; the
+ * port is read from its "listening on" line) and waits until /health answers.
  */
-export async function startServer(env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<ServerProcess> {
+export async function startServer(env: NodeJS.ProcessEnv, timeoutMs = 60_000, entry = BENCH_SERVER): Promise<ServerProcess> {
   const t0 = performance.now();
-  const child = track(spawn(process.execPath, BENCH_SERVER, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] }));
+  const child = track(spawn(process.execPath, entry, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] }));
   let output = "";
   const keep = (d: string) => (output = (output + d).slice(-20_000));
   child.stderr!.setEncoding("utf8").on("data", keep);
@@ -183,18 +184,6 @@ export function processMemory(pid: number): Memory {
     return m ? Number(m[1]) / 1024 : null;
   };
   return { rssMb: kb("VmRSS"), peakMb: kb("VmHWM"), anonMb: kb("RssAnon"), fileMb: kb("RssFile") };
-}
-
-/** CPU time (user + system, all threads) of a process in clock ticks, or null without /proc. */
-function cpuTicks(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    // utime and stime are fields 14 and 15 of the line; 12 and 13 after "pid (comm) ".
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return null;
-  }
 }
 
 /**

@@ -1,12 +1,15 @@
 /** What `npm run bench` prints and writes to bench/results.json. */
 import type { FirstTimeFigures } from "./first-time.js";
 import type { LoadResult } from "./load.js";
+import type { DropFigures } from "./page-cache.js";
 import type { Memory } from "./processes.js";
 import type { TargetRow } from "./targets.js";
 
 export interface WorkloadRow {
   name: string;
   title: string;
+  /** warm: the catalog read into the OS page cache before; cold: its pages dropped from it, no warm-up. */
+  cache: "warm" | "cold";
   /** What the URLs are, in a few words. */
   mix: string;
   connections: number;
@@ -14,6 +17,14 @@ export interface WorkloadRow {
   baseline: { route: string; result: LoadResult } | null;
   /** req/s over the baseline's req/s. */
   ratio: number | null;
+  /** The bare server sending the same answers (status, headers, bytes) as constant strings; `bytes`: mean body size. */
+  bare: { route: string; bytes: number; result: LoadResult } | null;
+  /** Server CPU per request over the bare server's. */
+  cpuRatio: number | null;
+  /** The bare route that JSON.stringify's the same records on every request (/random). */
+  stringify: { route: string; result: LoadResult } | null;
+  /** Cold rows: the catalog's resident bytes in the OS page cache before and after they were dropped. */
+  pageCache?: DropFigures;
 }
 
 export interface ImportFigures {
@@ -42,26 +53,43 @@ export interface BenchResults {
   server: Memory;
   startup: { medianMs: number; runsMs: number[] };
   targets: TargetRow[];
+  /** Issue 14's: CPU per request against the bare server, short searches warm and cold. */
+  limitTargets: TargetRow[];
   notes: string[];
 }
 
 const int = (v: number) => Math.round(v).toLocaleString("en-US");
 const msf = (v: number) => (Number.isFinite(v) ? (v < 10 ? v.toFixed(2) : v < 100 ? v.toFixed(1) : v.toFixed(0)) : "-");
 const mb = (v: number | null) => (v === null ? "n/a" : `${v.toFixed(0)} MB`);
+const us = (v: number | null | undefined) => (v === null || v === undefined || !Number.isFinite(v) ? "-" : v < 10 ? v.toFixed(1) : v.toFixed(0));
+const times = (v: number | null) => (v === null ? "-" : v.toFixed(2));
+
+/** Columns a string takes in a terminal: CJK and fullwidth characters take two. */
+function columns(s: string): number {
+  let n = 0;
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    n += (c >= 0x2e80 && c <= 0xa4cf) || (c >= 0xac00 && c <= 0xd7a3) || (c >= 0xf900 && c <= 0xfaff) || (c >= 0xff00 && c <= 0xff60) || c >= 0x20000 ? 2 : 1;
+  }
+  return n;
+}
 
 /** A plain-text table; `align` has one letter per column, l or r (default: the first l, the others r). */
 export function table(header: string[], rows: string[][], align = "l" + "r".repeat(header.length - 1)): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const widths = header.map((h, i) => Math.max(columns(h), ...rows.map((r) => columns(r[i]))));
+  const pad = (c: string, i: number) => " ".repeat(Math.max(0, widths[i] - columns(c)));
   const line = (cells: string[]) =>
     cells
-      .map((c, i) => (align[i] === "l" ? c.padEnd(widths[i]) : c.padStart(widths[i])))
+      .map((c, i) => (align[i] === "l" ? c + pad(c, i) : pad(c, i) + c))
       .join("  ")
       .trimEnd();
   return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
 }
 
 const tagRows = (rows: WorkloadRow[]) =>
-  rows.flatMap((w) => Object.entries(w.result.byTag).map(([tag, t]) => [`${w.title}: ${tag}`, int(t.count), msf(t.p50), msf(t.p99), msf(t.max)]));
+  rows
+    .filter((w) => w.cache === "warm")
+    .flatMap((w) => Object.entries(w.result.byTag).map(([tag, t]) => [`${w.title}: ${tag}`, int(t.count), msf(t.p50), msf(t.p99), msf(t.max)]));
 
 export function formatReport(r: BenchResults): string {
   const o = r.options;
@@ -74,15 +102,36 @@ export function formatReport(r: BenchResults): string {
   );
   const rows = r.workloads.map((w) => [
     w.title,
+    w.cache,
     int(w.result.rps),
     msf(w.result.p50),
     msf(w.result.p99),
     String(w.result.errors),
+    us(w.result.cpuUsPerRequest),
+    w.bare ? int(w.bare.result.rps) : "-",
+    us(w.bare?.result.cpuUsPerRequest),
+    times(w.cpuRatio),
     w.baseline ? int(w.baseline.result.rps) : "-",
-    w.baseline ? msf(w.baseline.result.p99) : "-",
-    w.ratio === null ? "-" : w.ratio.toFixed(2),
+    us(w.baseline?.result.cpuUsPerRequest),
+    times(w.ratio),
   ]);
-  out.push(table(["workload", "req/s", "p50 ms", "p99 ms", "errors", "baseline req/s", "baseline p99", "ratio"], rows), "");
+  const header = ["workload", "cache", "req/s", "p50 ms", "p99 ms", "errors", "CPU us/req", "bare req/s", "bare CPU us", "CPU x bare"];
+  out.push(table([...header, "baseline req/s", "baseline CPU us", "ratio"], rows, "ll" + "r".repeat(11)));
+  out.push(
+    "CPU us/req: the server's user + system time (all threads, /proc/PID/stat) in the measured window over the requests answered.",
+    "bare: a plain Fastify server in its own process sending the same status, headers and bytes as constant strings; CPU x bare: CPU us/req over its.",
+    "baseline: the in-server constant route (/bench/..., same plugins); ratio: req/s over its req/s.",
+    "cold: the catalog's pages dropped from the OS page cache (posix_fadvise DONTNEED) right before, no warm-up; warm: the catalog read through before.",
+    "",
+  );
+  const bareRows = r.workloads.flatMap((w) => {
+    if (w.cache !== "warm" || !w.bare) return [];
+    const cells = (route: string, bytes: string, l: LoadResult) => [route, bytes, int(l.rps), msf(l.p50), msf(l.p99), us(l.cpuUsPerRequest)];
+    const lines = [cells(w.bare.route, int(w.bare.bytes), w.bare.result)];
+    if (w.stringify) lines.push(cells(`${w.stringify.route} (JSON.stringify each request)`, int(w.bare.bytes), w.stringify.result));
+    return lines;
+  });
+  out.push(table(["bare server route", "bytes", "req/s", "p50 ms", "p99 ms", "CPU us/req"], bareRows), "");
   out.push(table(["per tag", "requests", "p50 ms", "p99 ms", "max ms"], tagRows(r.workloads.filter((w) => Object.keys(w.result.byTag).length > 1))), "");
   out.push(
     table(
@@ -129,6 +178,13 @@ export function formatReport(r: BenchResults): string {
     table(
       ["workload", "target", "measured", ""],
       r.targets.map((t) => [t.workload, t.target, t.measured, t.met ? "met" : "NOT MET"]),
+      "llll",
+    ),
+    "",
+    "targets of issue 14 (CPU per request against the bare server's for the same bytes; searches warm and cold)",
+    table(
+      ["workload", "target", "measured", ""],
+      r.limitTargets.map((t) => [t.workload, t.target, t.measured, t.met ? "met" : "NOT MET"]),
       "llll",
     ),
   );

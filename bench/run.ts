@@ -3,8 +3,11 @@
  *
  * Builds (or reuses) a generated catalog of N titles, starts the real server on a
  * copy of it and drives it over loopback with autocannon. Every workload runs right
- * after its baseline (a constant answer of the same shape through the same stack).
- * Prints a table and writes bench/results.json; the targets of issue 5 are checked.
+ * after its baseline (a constant answer of the same shape through the same stack),
+ * and is followed by a bare Fastify server in its own process sending the same bytes
+ * (the physical limit); each with the server's CPU time per request, and the searches
+ * once more with the catalog out of the page cache (workload-runs.ts).
+ * Prints a table and writes bench/results.json; the targets of issues 5 and 14 are checked.
  */
 import { copyFileSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { cpus, platform, release, tmpdir, totalmem } from "node:os";
@@ -29,9 +32,11 @@ import {
 import { firstTimes } from "./first-time.js";
 import { warmPageCache } from "./page-cache.js";
 import { formatReport, type BenchResults, type WorkloadRow } from "./report.js";
-import { median, ratio } from "./stats.js";
+import { median } from "./stats.js";
 import { evaluateTargets } from "./targets.js";
-import { buildWorkloads, SORTS, toBaseline } from "./workloads.js";
+import { buildLimitWorkloads, wrongKey } from "./limit-workloads.js";
+import { buildWorkloads, SORTS } from "./workloads.js";
+import { limitTargetsOf, prepareBare, runWorkloads } from "./workload-runs.js";
 
 const log = (s: string) => process.stderr.write(`bench: ${s}\n`);
 
@@ -95,19 +100,20 @@ async function main(): Promise<void> {
     log(`server pid ${server.pid} at ${server.origin}`);
 
     const w = buildWorkloads(opt.records);
+    const lw = buildLimitWorkloads(wrongKey(key));
     const base = { origin: server.origin, key, connections: opt.connections, duration: opt.duration, warmup: opt.warmup };
     const alive = (s: ServerProcess) => {
       if (s.child.exitCode !== null || s.child.signalCode !== null) throw new Error(`the server died:\n${s.output().slice(-3000)}`);
     };
-    const settle = async (after: string) => {
-      const waited = await waitUntilIdle(server!.pid);
+    const settle = async (after: string, s = server!) => {
+      const waited = await waitUntilIdle(s.pid);
       if (waited > 2000) notes.push(`the server was still busy for ${(waited / 1000).toFixed(1)} s after ${after} (waited before going on)`);
     };
-    const measure = async (label: string, o: LoadOptions): Promise<LoadResult> => {
+    const measure = async (label: string, o: LoadOptions, s = server!): Promise<LoadResult> => {
       log(`${label} (${o.connections} connections, ${o.warmup} + ${o.duration} s)`);
       const r = await runLoad(o);
-      alive(server!);
-      await settle(label);
+      alive(s);
+      await settle(label, s);
       return r;
     };
 
@@ -122,23 +128,23 @@ async function main(): Promise<void> {
       await firstTimes(server.origin, key, w.queryBroad.title, w.queryBroad.paths),
     ];
     for (const f of firstTime) if (f.errors > 0) notes.push(`${f.name}: ${f.errors} of its URLs were not answered 200 the first time`);
-    const rows: WorkloadRow[] = [];
-    // The slowest last: requests a run abandons may keep the server busy after it.
-    for (const wl of [w.movie, w.random20, w.random50, w.querySelective, w.queryBroad]) {
-      warm();
-      const b = await measure(`baseline of ${wl.title}`, { ...base, workload: wl, paths: toBaseline(wl.paths) });
-      const r = await measure(wl.title, { ...base, workload: wl });
-      const route = `/bench${wl.paths[0].path.split("?")[0]}`;
-      rows.push({
-        name: wl.name,
-        title: wl.title,
-        mix: wl.mix,
-        connections: opt.connections,
-        result: r,
-        baseline: { route, result: b },
-        ratio: ratio(r.rps, b.rps),
-      });
-    }
+    log("asking the real server every URL once for the bare server's answers");
+    const { plans, bare } = await prepareBare(
+      server.origin,
+      key,
+      [
+        ...[lw.health, lw.badKey, lw.badParam].map((workload) => ({ workload, baseline: false, stringify: false, cold: false })),
+        { workload: w.movie, baseline: true, stringify: false, cold: false },
+        ...[w.random20, w.random50].map((workload) => ({ workload, baseline: true, stringify: true, cold: false, sample: true })),
+        // The slowest last: requests a run abandons may keep the server busy after it.
+        ...[lw.queryJaShort, lw.queryEnTitle, w.querySelective, w.queryBroad].map((workload) => ({ workload, baseline: true, stringify: false, cold: true })),
+      ],
+      dir,
+      notes,
+    );
+    log(`bare server pid ${bare.pid} at ${bare.origin}`);
+    const rows: WorkloadRow[] = await runWorkloads({ base, real: server, bare, servePath, measure, warm, notes }, plans);
+    await stopChild(bare.child);
 
     warm();
     const contention = await runContention(base, w.queryHeavy, w.movie);
@@ -148,6 +154,10 @@ async function main(): Promise<void> {
     rows.push({
       name: "movie-under-query",
       title: "/movie while heavy /query",
+      cache: "warm",
+      bare: null,
+      cpuRatio: null,
+      stringify: null,
       mix: `${w.movie.mix}, on ${contention.movieConnections} connections beside ${contention.queryConnections} of ${w.queryHeavy.mix}`,
       connections: contention.movieConnections,
       result: contention.movie,
@@ -227,6 +237,7 @@ async function main(): Promise<void> {
         startupMs,
         importRecordsPerSecond: "error" in importIdle ? null : importIdle.recordsPerSecond,
       }),
+      limitTargets: limitTargetsOf(rows, opt.connections),
       notes,
     };
     const file = resolve(import.meta.dirname, "results.json");

@@ -28,8 +28,8 @@ export interface TargetRow {
   met: boolean;
 }
 
-const ms = (v: number) => (Number.isFinite(v) ? (v < 10 ? v.toFixed(2) : v.toFixed(1)) + " ms" : "n/a");
-const x = (v: number | null) => (v === null || !Number.isFinite(v) ? "n/a" : v.toFixed(2) + " x");
+export const ms = (v: number) => (Number.isFinite(v) ? (v < 10 ? v.toFixed(2) : v.toFixed(1)) + " ms" : "n/a");
+export const x = (v: number | null) => (v === null || !Number.isFinite(v) ? "n/a" : v.toFixed(2) + " x");
 
 /**
  * Entries split into those with finite figures and the names of those without (a
@@ -47,7 +47,7 @@ function measuredOnly<T extends object>(byName: Record<string, T>): { seen: [str
 }
 
 /** "worst X: ..." over the measured entries, and the ones without answers. */
-function describe<T extends object>(byName: Record<string, T>, score: (v: T) => number, show: (name: string, v: T) => string): string {
+export function describe<T extends object>(byName: Record<string, T>, score: (v: T) => number, show: (name: string, v: T) => string): string {
   const { seen, missing } = measuredOnly(byName);
   const worst = seen.reduce<[string, T] | null>((w, e) => (w === null || score(e[1]) > score(w[1]) ? e : w), null);
   const parts = [];
@@ -56,7 +56,7 @@ function describe<T extends object>(byName: Record<string, T>, score: (v: T) => 
   return parts.length ? parts.join("; ") : "not measured";
 }
 
-const allMeasured = <T extends object>(byName: Record<string, T>, ok: (v: T) => boolean): boolean => {
+export const allMeasured = <T extends object>(byName: Record<string, T>, ok: (v: T) => boolean): boolean => {
   const { seen, missing } = measuredOnly(byName);
   return seen.length > 0 && missing.length === 0 && seen.every(([, v]) => ok(v));
 };

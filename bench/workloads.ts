@@ -20,6 +20,8 @@ export interface Workload {
   ok: readonly number[];
   /** ...unless the URL's tag has its own list. */
   okByTag?: Readonly<Record<string, readonly number[]>>;
+  /** The x-service-key sent instead of the run's key (a wrong one, for the 401 workload). */
+  key?: string;
 }
 
 export const isCorrect = (w: Workload, tag: string, status: number): boolean => (w.okByTag?.[tag] ?? w.ok).includes(status);
