@@ -4,9 +4,9 @@
  * sample of them), the server compiled and started in its own process, and the URLs
  * that ask it for the same bytes.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { get } from "node:http";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { type BareAnswer, type BarePayloads, type BareRoute, type BareStringifyRoute, bareUrl } from "./bare-payloads.js";
 import { startServer, type ServerProcess } from "./processes.js";
 import { isCorrect, type TaggedPath, type Workload } from "./workloads.js";
@@ -94,28 +94,10 @@ const stringifyName = (w: Workload) => `${w.name}-stringify`;
 export const barePaths = (w: Workload, stringify = false): TaggedPath[] =>
   w.paths.map((p) => ({ ...p, path: bareUrl(stringify ? stringifyName(w) : w.name, p.path) }));
 
-/** Compiles bare-server.ts alone (not bundled: fastify is imported from node_modules) beside the bench catalog. */
-async function compileBareServer(): Promise<string> {
-  const dir = resolve(import.meta.dirname, ".cache");
-  mkdirSync(dir, { recursive: true });
-  const outfile = join(dir, "bare-server.mjs");
-  const esbuild = await import("esbuild");
-  await esbuild.build({
-    entryPoints: [resolve(import.meta.dirname, "bare-server.ts")],
-    outfile,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    bundle: false,
-    logLevel: "warning",
-  });
-  return outfile;
-}
-
 /** Writes the payloads to `dir` and starts the bare server on them. */
 export async function startBareServer(payloads: BarePayloads, dir: string): Promise<ServerProcess> {
   const file = join(dir, "bare-payloads.json");
   writeFileSync(file, JSON.stringify(payloads));
-  const entry = await compileBareServer();
-  return startServer({ ...process.env, BARE_PAYLOADS: file }, 60_000, [entry]);
+  // An entry of the build (scripts/build.mjs), bundled as the real server is.
+  return startServer({ ...process.env, BARE_PAYLOADS: file }, 60_000, ["dist/bench-bare.js"]);
 }

@@ -31,6 +31,8 @@ export const ENTRY_POINTS = {
   "import-worker": "src/import/file/import-worker.ts",
   // The benchmark's server: serve plus the baseline routes, registered only by it.
   "bench-serve": "bench/serve.ts",
+  // The bare Fastify server the benchmark measures the limit with (no code of ours).
+  "bench-bare": "bench/bare-server.ts",
 };
 /**
  * better-sqlite3 is a native addon; node-cron finds its daemon file through its own
