@@ -7,7 +7,7 @@ import { knownProviders } from "./params/providers-param.js";
 import { ApiKeys } from "../services/api-keys.js";
 import { registerAuth } from "./plugins/auth.js";
 import { registerDocs } from "./plugins/docs.js";
-import { registerErrorHandlers } from "./plugins/errors.js";
+import { registerErrorHandlers, schemaErrorFormatter } from "./plugins/errors.js";
 import { validatorsByPart } from "./plugins/validators.js";
 import { registerHealthRoute } from "./routes/health.js";
 import { registerMovieRoutes } from "./routes/movie.js";
@@ -38,6 +38,7 @@ export async function buildServer(deps: ServiceDeps, options: ServerOptions = {}
     http: { headersTimeout: deps.config.requestTimeoutMs, connectionsCheckingInterval: Math.min(1000, deps.config.requestTimeoutMs) },
     genReqId: () => randomUUID(),
     schemaController: validatorsByPart(),
+    schemaErrorFormatter,
     // The record schema's own formats (model/formats.ts) mean nothing to the serialiser.
     serializerOpts: SERIALIZER_OPTS,
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createKey } from "../../src/catalog/store/keys.js";
+import { schemaErrorFormatter } from "../../src/server/plugins/errors.js";
 import { buildTestApp, makeIngest, type TestApp } from "../helpers/build-app.js";
 import { client, expectError, expectOk, type Client } from "./fixtures.js";
 
@@ -22,6 +23,17 @@ describe("errors", () => {
       expect(body.message).toBe("querystring/num must be <= 50");
       const post = expectError(await c.post("/random", { num: 51 }), 400, "INVALID_PARAMETER");
       expect(post.message).toBe("body/num must be <= 50");
+    });
+
+    it("words a schema failure as Fastify's own formatter does, without a stack trace (the client's mistake is never logged)", () => {
+      const errors = [
+        { instancePath: "/num", message: "must be <= 50" },
+        { instancePath: "", message: "must NOT have additional properties" },
+      ];
+      const e = schemaErrorFormatter(errors, "querystring");
+      expect(e.message).toBe("querystring/num must be <= 50, querystring must NOT have additional properties");
+      expect(e.stack).toBe("Error: querystring/num must be <= 50, querystring must NOT have additional properties");
+      expect(new Error("x").stack).toMatch(/\n\s+at /);
     });
 
     it.each([
