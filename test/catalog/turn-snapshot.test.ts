@@ -4,6 +4,7 @@ import { openCatalog, type Db } from "../../src/catalog/store/db.js";
 import { createKey } from "../../src/catalog/store/keys.js";
 import { tryUpsertRecords, upsertRecords } from "../../src/catalog/store/movies-write.js";
 import { endTurnSnapshots, turnSnapshot } from "../../src/catalog/store/statements.js";
+import { catalogVersion } from "../../src/catalog/store/version.js";
 import { makeIngest, tempCatalogEach } from "../helpers/build-app.js";
 
 const titles = (db: Db) => db.prepare("SELECT count(*) FROM movies").pluck().get() as number;
@@ -25,6 +26,27 @@ describe("the turn's read transaction", () => {
       await nextTurn();
       expect(db.inTransaction).toBe(false);
       expect(titles(db)).toBe(1);
+    } finally {
+      other.close();
+    }
+  });
+
+  it("keeps the catalog's version within a turn; a commit elsewhere moves it on the next turn", async () => {
+    const other = openCatalog(path);
+    try {
+      const before = catalogVersion(db);
+      turnSnapshot(db);
+      const inTurn = catalogVersion(db);
+      upsertRecords(other, [makeIngest()]);
+      expect(catalogVersion(db)).toBe(inTurn);
+      await nextTurn();
+      turnSnapshot(db);
+      const next = catalogVersion(db);
+      expect(next).not.toBe(inTurn);
+      // A write of this connection ends the turn's snapshot and counts at once.
+      upsertRecords(db, [makeIngest({ contentId: "abp00125", dvdId: "ABP-125" })]);
+      expect(catalogVersion(db)).not.toBe(next);
+      expect(before).toBe(inTurn);
     } finally {
       other.close();
     }
