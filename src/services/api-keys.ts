@@ -37,6 +37,12 @@ export class ApiKeys {
    * the CLI) counts at once.
    */
   check(token: string): ApiKeyInfo | null {
+    // A token already refused is only looked up in the newest state (one statement,
+    // not four): a client repeating a bad key costs little more than any 401.
+    if (this.cache.get(token) === null) {
+      endTurnSnapshot(this.db);
+      return this.lookup(token);
+    }
     turnSnapshot(this.db);
     const key = this.lookup(token);
     if (key) return key;
