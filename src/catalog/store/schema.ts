@@ -59,6 +59,35 @@ export const apiKeys = sqliteTable("api_keys", {
   revokedAt: integer("revoked_at"),
 });
 
+/**
+ * Requests per key and UTC day (YYYY-MM-DD), for the dashboard's "today" and "last 30
+ * days": counted in memory by the server and added here with the last-used times.
+ */
+export const apiKeyUsage = sqliteTable(
+  "api_key_usage",
+  {
+    keyId: integer("key_id").notNull(),
+    day: text("day").notNull(),
+    requests: integer("requests").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.keyId, t.day] })],
+);
+
+/**
+ * Signed-in dashboard sessions: only the SHA-256 of the cookie's token is kept, so a
+ * copy of the catalog opens nothing. Signing out deletes the row; a new admin password
+ * deletes them all.
+ */
+export const dashboardSessions = sqliteTable(
+  "dashboard_sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("dashboard_sessions_expires").on(t.expiresAt)],
+);
+
 /** Small facts about the catalog itself (e.g. whether sample data was loaded once). */
 export const meta = sqliteTable("meta", {
   key: text("key").primaryKey(),
