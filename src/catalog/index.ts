@@ -45,7 +45,17 @@ export { randomDocs } from "./search/random.js";
 export { catalogSettled } from "./search/match-bits.js";
 
 // Keys.
-export { createKey, listKeys, revokeKey, tryTouchKeys, verifyKey, type ApiKeyInfo } from "./store/keys.js";
+export {
+  createKey,
+  listKeys,
+  listKeysWithUsage,
+  revokeKey,
+  tryTouchKeys,
+  verifyKey,
+  type ApiKeyInfo,
+  type KeyWithUsage,
+  type KeyRequests,
+} from "./store/keys.js";
 
 // Ingest runs, their lock and checkpoints.
 export {

@@ -1,10 +1,10 @@
 import { parseArgs } from "node:util";
-import { createKey, listKeys, revokeKey } from "../catalog/index.js";
+import { createKey, listKeysWithUsage, revokeKey } from "../catalog/index.js";
 import { CliError, openCli, out } from "./context.js";
 
 const iso = (ms: number | null) => (ms === null ? "-" : new Date(ms).toISOString());
 
-/** keys create --name N [--rate R] | keys list | keys revoke ID */
+/** keys create --name N [--rate R] | keys list (with requests today and in the last 30 UTC days) | keys revoke ID */
 export function keysCommand(argv: string[]): void {
   const [sub, ...rest] = argv;
   const { values, positionals } = parseArgs({
@@ -26,11 +26,13 @@ export function keysCommand(argv: string[]): void {
         return;
       }
       case "list": {
-        const keys = listKeys(db);
+        // Counts as written by the servers, which add theirs every 30 s.
+        const keys = listKeysWithUsage(db);
         if (keys.length === 0) return out("no keys");
-        out(["id", "name", "prefix", "rate/min", "created", "last used", "revoked"].join("\t"));
+        out(["id", "name", "prefix", "rate/min", "created", "last used", "today", "30 days", "revoked"].join("\t"));
         for (const k of keys) {
-          out([k.id, k.name, k.keyPrefix + "…", k.ratePerMinute, iso(k.createdAt), iso(k.lastUsedAt), iso(k.revokedAt)].join("\t"));
+          const row = [k.id, k.name, k.keyPrefix + "…", k.ratePerMinute, iso(k.createdAt), iso(k.lastUsedAt), k.requestsToday, k.requests30d, iso(k.revokedAt)];
+          out(row.join("\t"));
         }
         return;
       }
