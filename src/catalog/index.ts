@@ -57,6 +57,9 @@ export {
   type KeyRequests,
 } from "./store/keys.js";
 
+// The dashboard's signed-in sessions.
+export { createSession, deleteAllSessions, deleteSession, hashSessionToken, pruneSessions, sessionActive } from "./store/sessions.js";
+
 // Ingest runs, their lock and checkpoints.
 export {
   acquireIngestLock,
