@@ -6,6 +6,7 @@ const USAGE = `usage: npm run cli -- <command>
   keys create --name NAME [--rate N]  create an API key (printed once, on the last line)
   keys list                           list keys
   keys revoke ID                      revoke a key
+  admin reset-password                a new admin password for the dashboard (printed once, on the last line)
   import FILE [--provider NAME]       load NDJSON / a JSON array of detailed records
   import-dump FILE                    load the r18.dev database dump (.sql or .sql.gz) as provider r18dev
   sample-dump --videos N --out FILE [--seed S]
@@ -30,6 +31,8 @@ async function main(argv: string[]): Promise<void> {
       return (await import("./cli/migrate.js")).migrateCommand();
     case "keys":
       return (await import("./cli/keys.js")).keysCommand(rest);
+    case "admin":
+      return (await import("./cli/admin.js")).adminCommand(rest);
     case "import":
       return (await import("./cli/import.js")).importCommand(rest);
     case "import-dump":

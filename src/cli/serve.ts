@@ -5,6 +5,7 @@ import { runIngest, IngestBusyError } from "../ingest/run-ingest.js";
 import { startSchedule, type Schedule } from "../ingest/scheduler.js";
 import { buildServer, type ServerOptions } from "../server/app.js";
 import { watchEventLoop } from "../server/loop-watch.js";
+import { ensureAdminPassword } from "../services/admin-password.js";
 import { ensureFirstKey, ensureSampleData } from "../services/first-start.js";
 import { LiveFallback } from "../services/live-fallback.js";
 import { SearchPool } from "../services/search-pool.js";
@@ -26,6 +27,12 @@ export async function serve(options: Pick<ServerOptions, "routes"> = {}): Promis
   if (token) {
     out(`Created the first API key ("default"). It is shown only now; send it as the x-service-key header:`);
     out(`  ${token}`);
+  }
+  const password = await ensureAdminPassword(db, config);
+  if (password) {
+    out(`Created the admin password of the dashboard (at /dashboard on this server). It is shown only now:`);
+    out(`  ${password}`);
+    out(`To use a password of your own instead, set ADMIN_PASSWORD; to make a new one: npm run cli -- admin reset-password`);
   }
   const loaded = ensureSampleData(db, config);
   if (loaded > 0) {

@@ -103,6 +103,18 @@ export const SETTINGS = {
     help: "Requests per minute allowed to a new API key (each key keeps its own rate).",
     parse: integer(1, 10_000_000),
   },
+  adminPassword: {
+    env: "ADMIN_PASSWORD",
+    default: "",
+    help: "The dashboard's admin password. Unset: one is generated on the first start, printed once and stored as a scrypt hash; `npm run cli -- admin reset-password` makes a new one.",
+    parse: optional,
+  },
+  dashboardSessionHours: {
+    env: "DASHBOARD_SESSION_HOURS",
+    default: "12",
+    help: "How long a dashboard sign-in lasts, in hours.",
+    parse: integer(1, 720),
+  },
   serviceCodeOrder: {
     env: "SERVICE_CODE_ORDER",
     default: "digital,mono,rental",
