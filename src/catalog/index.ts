@@ -29,6 +29,8 @@ export {
   hasLabel,
   isCatalogEmpty,
   movieIdRange,
+  providerStats,
+  type ProviderStats,
   type RecordDoc,
   type StoredMovie,
 } from "./store/movies-read.js";

@@ -1,6 +1,7 @@
 import type { Statement } from "better-sqlite3";
 import type { BitsCache } from "../search/match-bits.js";
 import type { Db } from "./db.js";
+import type { ProviderStats } from "./movies-read.js";
 
 /**
  * Everything the catalog keeps in memory for one open connection, in one object:
@@ -14,8 +15,8 @@ export interface CatalogCaches {
   orm: unknown;
   /** Commits this connection made; part of catalogVersion (version.ts). Survives clearCaches. */
   localWrites: number;
-  /** Providers with titles, and titles per provider (movies-read.ts). */
-  providers: { version: string; providers: string[]; counts?: Record<string, number> } | null;
+  /** Providers with titles, titles per provider, and their newest release and change (movies-read.ts). */
+  providers: { version: string; providers: string[]; counts?: Record<string, number>; stats?: ProviderStats[] } | null;
   /** Capped match counts of FTS expressions (search/search-plan.ts). */
   probes: { version: string; entries: Map<string, { n: number; cap: number }> } | null;
   /** Totals of searches, by their spec (search/search.ts). */
