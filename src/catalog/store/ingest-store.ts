@@ -208,3 +208,30 @@ export function finishRun(
 export function listRuns(db: Db, limit = 20): RunRow[] {
   return orm(db).select().from(ingestRuns).orderBy(desc(ingestRuns.id)).limit(limit).all();
 }
+
+/** The provider's newest run that ended failed, or null. */
+export function lastFailedRun(db: Db, provider: string): RunRow | null {
+  return (
+    orm(db)
+      .select()
+      .from(ingestRuns)
+      .where(and(eq(ingestRuns.provider, provider), eq(ingestRuns.status, "failed")))
+      .orderBy(desc(ingestRuns.startedAt), desc(ingestRuns.id))
+      .limit(1)
+      .get() ?? null
+  );
+}
+
+/** The provider's run in progress: `running`, by the owner of the ingest lock (a run left `running` by a dead process is not). */
+export function runningRun(db: Db, provider: string): RunRow | null {
+  return (
+    orm(db)
+      .select({ run: ingestRuns })
+      .from(ingestRuns)
+      .innerJoin(ingestLock, eq(ingestLock.owner, ingestRuns.owner))
+      .where(and(eq(ingestRuns.provider, provider), eq(ingestRuns.status, "running")))
+      .orderBy(desc(ingestRuns.id))
+      .limit(1)
+      .get()?.run ?? null
+  );
+}
