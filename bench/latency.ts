@@ -23,7 +23,7 @@ const { path, db } = values.db ? { path: values.db, db: open(values.db) } : benc
 const records = titleCount(db);
 const config = loadConfig({ DATABASE_PATH: path, LOG_LEVEL: "silent", SAMPLE_DATA: "off", INGEST_CRON: "off" });
 const { token } = createKey(db, "bench", 1e9);
-const app = await buildServer({ db, config, live: null, pool: null }, { logger: false });
+const app = await buildServer({ db, config, live: null, pool: null, ingest: null }, { logger: false });
 
 // Codes of titles that exist, in assorted spellings; 10% misses.
 const sampleCodes = values.db

@@ -25,7 +25,7 @@ const path = values.db ?? currentBenchCatalog(Number(values.records), (s) => pro
 const config = loadConfig({ DATABASE_PATH: path, LOG_LEVEL: "silent", SAMPLE_DATA: "off", INGEST_CRON: "off" });
 const db = openCatalog(path, { cacheSizeMb: config.cacheSizeMb, mmapSizeMb: config.mmapSizeMb });
 const { token } = createKey(db, "query-latency", 1e9);
-const app = await buildServer({ db, config, live: null, pool: null }, { logger: false });
+const app = await buildServer({ db, config, live: null, pool: null, ingest: null }, { logger: false });
 
 const titles = titleCount(db);
 console.log(`${titles} titles in ${path}; each URL ${repeat} times, the first discarded`);

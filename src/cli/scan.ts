@@ -50,7 +50,7 @@ export async function scanCommand(argv: string[]): Promise<void> {
   let done = 0;
   if (!values.json) out(COLUMNS.join("\t"));
   try {
-    const totals = await scanLibrary({ db, config, live, pool: null }, dir, {
+    const totals = await scanLibrary({ db, config, live, pool: null, ingest: null }, dir, {
       live: !values.offline,
       concurrency,
       signal: abort.signal,

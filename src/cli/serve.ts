@@ -1,19 +1,15 @@
 import { catalogFullMessageOf, isCatalogFull } from "../catalog/index.js";
 import { createProviderRuntime } from "../providers/runtime.js";
 import { providerSetups } from "../providers/registry.js";
-import { runIngest, IngestBusyError } from "../ingest/run-ingest.js";
 import { startSchedule, type Schedule } from "../ingest/scheduler.js";
 import { buildServer, type ServerOptions } from "../server/app.js";
 import { watchEventLoop } from "../server/loop-watch.js";
 import { ensureAdminPassword } from "../services/admin-password.js";
 import { ensureFirstKey, ensureSampleData } from "../services/first-start.js";
+import { IngestControl } from "../services/ingest-control.js";
 import { LiveFallback } from "../services/live-fallback.js";
 import { SearchPool } from "../services/search-pool.js";
-import { readCodesFile } from "./codes-file.js";
 import { openCli, out } from "./context.js";
-
-/** How long a shutdown waits for a scheduled ingest to finish its page. */
-const SHUTDOWN_PAGE_MS = 10_000;
 
 /** serve: migrate, first-start duties, live providers, the ingest schedule, then listen until SIGINT/SIGTERM. */
 export async function serveCommand(): Promise<void> {
@@ -39,7 +35,7 @@ export async function serve(options: Pick<ServerOptions, "routes"> = {}): Promis
     out(`Loaded ${loaded} generated sample records (provider "sample"); remove them with: npm run cli -- purge --provider sample`);
   }
   const runtime = createProviderRuntime(config);
-  let log: { info: (o: object, msg: string) => void; warn: (o: object, msg: string) => void } | null = null;
+  let log: { info: (o: object, msg: string) => void; warn: (o: object, msg: string) => void; error: (o: object, msg: string) => void } | null = null;
   const live = runtime.setups.length
     ? new LiveFallback(db, runtime, {
         timeoutMs: config.liveTimeoutMs,
@@ -52,32 +48,18 @@ export async function serve(options: Pick<ServerOptions, "routes"> = {}): Promis
   // A :memory: catalog cannot be shared with worker threads.
   const workers = config.databasePath === ":memory:" ? 0 : config.searchWorkers;
   const pool = workers > 0 ? new SearchPool(config.databasePath, config, workers) : null;
-  const app = await buildServer({ db, config, live, pool }, options);
+  const ingest = new IngestControl(db, runtime, config, { info: (o, msg) => log?.info(o, msg), error: (o, msg) => log?.error(o, msg) });
+  const app = await buildServer({ db, config, live, pool, ingest }, options);
   log = app.log;
   for (const s of providerSetups(config)) {
     if (s.enabled && s.unusable) app.log.warn({ provider: s.provider.name, reason: s.unusable }, "provider disabled");
   }
 
-  // On shutdown a scheduled run ends after the page it is on (`finish`), or at once
-  // when that takes longer than SHUTDOWN_PAGE_MS (`abort`: its requests are cancelled).
-  const finish = new AbortController();
-  const abort = new AbortController();
   let schedule: Schedule | null = null;
   if (config.ingestCron !== "off" && runtime.setups.length) {
     schedule = startSchedule(
       config.ingestCron,
-      async () => {
-        if (finish.signal.aborted) return;
-        const codes = config.r18devCodesFile ? readCodesFile(config.r18devCodesFile) : undefined;
-        try {
-          const runs = await runIngest(db, runtime, { trigger: "cron", codes, signal: abort.signal, stopAfterPage: finish.signal });
-          for (const r of runs)
-            app.log.info({ provider: r.provider, status: r.status, pages: r.pages, added: r.added, updated: r.updated, error: r.error }, "scheduled ingest");
-        } catch (err) {
-          if (err instanceof IngestBusyError) app.log.info({ holder: err.holder }, "scheduled ingest skipped: another run holds the lock");
-          else throw err;
-        }
-      },
+      () => ingest.runScheduled(),
       (err) => app.log.error({ err }, "scheduled ingest failed"),
     );
   }
@@ -90,8 +72,8 @@ export async function serve(options: Pick<ServerOptions, "routes"> = {}): Promis
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down");
-    finish.abort();
-    const hurry = setTimeout(() => abort.abort(), SHUTDOWN_PAGE_MS);
+    // Runs end after the page they are on, or sooner when that takes too long (IngestControl).
+    ingest.shutdown();
     const t0 = Date.now();
     // No new connections; the requests in flight are answered first. A keep-alive
     // connection whose request ends after the close began would otherwise stay open
@@ -101,7 +83,7 @@ export async function serve(options: Pick<ServerOptions, "routes"> = {}): Promis
     clearInterval(idle);
     const closedMs = Date.now() - t0;
     await schedule?.stop();
-    clearTimeout(hurry);
+    await ingest.settled();
     await pool?.close();
     await runtime.close();
     unwatch();

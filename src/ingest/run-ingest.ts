@@ -35,8 +35,11 @@ export interface IngestOptions {
   /** Stop after this many records (the checkpoint keeps the rest for the next run). */
   limit?: number;
   codes?: string[];
-  trigger: "cli" | "cron";
+  /** Who started the run: the CLI, or the server (its schedule, the dashboard's button). */
+  trigger: "cli" | "cron" | "dashboard";
   signal?: AbortSignal;
+  /** Called once each provider's run is open (the lock is held), with its id. */
+  onStarted?: (runId: number, provider: string) => void;
   onPage?: (p: IngestProgress) => void;
   onError?: (provider: string, error: Error) => void;
   /** Ends the run after the page it is on (its requests are not cancelled, unlike `signal`). */
@@ -71,24 +74,24 @@ export interface RunSummary extends IngestProgress {
 }
 
 const LOCK_STALE_MS = 10 * 60_000;
-/** Records per transaction of the server's scheduled runs (each a few ms on the event loop). */
+/** Records per transaction of the server's runs (each a few ms on the event loop). */
 const SERVER_WRITE_CHUNK = 20;
-/** How often a scheduled run looks again for the write lock while another process holds it. */
+/** How often a server's run looks again for the write lock while another process holds it. */
 const BUSY_RETRY_MS = 250;
 
 /**
  * A write of the run. The CLI waits for the write lock as SQLite does (busy timeout);
- * a scheduled run is the server's, on its event loop, and an import may hold the lock
+ * any other run is the server's, on its event loop, and an import may hold the lock
  * for minutes: it tries without waiting and looks again a little later, so requests
  * keep being answered meanwhile.
  */
 async function write<T>(db: Db, options: IngestOptions, fn: () => T): Promise<T> {
-  if (options.trigger !== "cron") return fn();
+  if (options.trigger === "cli") return fn();
   for (;;) {
     let out: { value: T } | null = null;
     if (writeWithoutWaiting(db, () => (out = { value: fn() }))) return out!.value;
-    options.signal?.throwIfAborted();
-    await new Promise((resolve) => setTimeout(resolve, BUSY_RETRY_MS));
+    // A run cancelled while it waits gives up rather than write when the lock comes free.
+    await sleep(BUSY_RETRY_MS, undefined, { signal: options.signal });
   }
 }
 
@@ -140,6 +143,7 @@ async function crawlProvider(db: Db, runtime: ProviderRuntime, name: string, own
   const state = getProviderState(db, name);
   let cursor: string | null | undefined = state && state.scope === scope ? state.cursor : null;
   const runId = await write(db, options, () => startRun(db, name, options.trigger, owner, now()));
+  options.onStarted?.(runId, name);
   const p: IngestProgress = {
     provider: name,
     runId,
@@ -178,7 +182,7 @@ async function crawlProvider(db: Db, runtime: ProviderRuntime, name: string, own
     // written are unchanged (skipped by their hash).
     let records = page.records;
     const early = { added: 0, updated: 0, unchanged: 0 };
-    if (options.trigger === "cron") {
+    if (options.trigger !== "cli") {
       while (records.length > SERVER_WRITE_CHUNK) {
         const part = records.slice(0, SERVER_WRITE_CHUNK);
         records = records.slice(SERVER_WRITE_CHUNK);

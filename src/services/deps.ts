@@ -1,5 +1,6 @@
 import type { Db } from "../catalog/index.js";
 import type { Config } from "../config/load.js";
+import type { IngestControl } from "./ingest-control.js";
 import type { LiveFallback } from "./live-fallback.js";
 import type { SearchPool } from "./search-pool.js";
 
@@ -11,4 +12,6 @@ export interface ServiceDeps {
   live: LiveFallback | null;
   /** Search worker threads; null runs searches on the calling thread (tests, :memory: catalogs). */
   pool: SearchPool | null;
+  /** The server's ingest runs (its schedule, the dashboard's "ingest now"); null where none can be started here. */
+  ingest: IngestControl | null;
 }

@@ -13,7 +13,7 @@ import { type SearchRequest, toWire, toWireSearch } from "./search-pool.js";
 
 const { path, config } = workerData as { path: string; config: Config };
 const db = openDatabase(path, { readonly: true, cacheSizeMb: config.cacheSizeMb, mmapSizeMb: config.mmapSizeMb });
-const deps = { db, config, live: null, pool: null };
+const deps = { db, config, live: null, pool: null, ingest: null };
 // Starts the clock of catalogSettled now: a catalog that has not changed since the
 // worker started counts as settled SETTLED_MS later, not SETTLED_MS after the first search.
 catalogSettled(db);

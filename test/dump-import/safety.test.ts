@@ -24,7 +24,7 @@ describe("import-dump: the catalog stays usable and whole", () => {
     // The API on its own connection, as the server process would have it.
     const reader = openDatabase(path);
     const { token } = createKey(reader, "reader", 1e9);
-    const app = await buildServer({ db: reader, config: testConfig({ DATABASE_PATH: path }), live: null, pool: null }, { logger: false });
+    const app = await buildServer({ db: reader, config: testConfig({ DATABASE_PATH: path }), live: null, pool: null, ingest: null }, { logger: false });
     const title = async () => {
       const r = await app.inject({ url: "/movie?q=ABW-013", headers: { "x-service-key": token } });
       expect(r.statusCode).toBe(200);

@@ -83,7 +83,7 @@ describe("a full disk", () => {
 
       // A server on the catalog as it is answers from it.
       const db = openCatalog(path);
-      const app = await buildServer({ db, config: testConfig({ DATABASE_PATH: path }), live: null, pool: null }, { logger: false });
+      const app = await buildServer({ db, config: testConfig({ DATABASE_PATH: path }), live: null, pool: null, ingest: null }, { logger: false });
       const { token } = createKey(db, "reader", 1000);
       const res = await app.inject({ url: "/query?q=&num=5", headers: { "x-service-key": token } });
       expect(res.statusCode).toBe(200);

@@ -48,7 +48,7 @@ describe("ingest CLI: SIGKILL mid-run, then resume", () => {
 
     // Meanwhile the API answers from the same file on another connection.
     const { token } = createKey(db, "reader", 1e9);
-    const app = await buildServer({ db, config: testConfig({ DATABASE_PATH: env.DATABASE_PATH }), live: null, pool: null }, { logger: false });
+    const app = await buildServer({ db, config: testConfig({ DATABASE_PATH: env.DATABASE_PATH }), live: null, pool: null, ingest: null }, { logger: false });
     const statuses = new Set<number>();
     let pages = 0;
     for (let i = 0; i < 600 && pages < 8; i++) {

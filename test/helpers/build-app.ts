@@ -69,7 +69,7 @@ export async function buildTestApp(
   const { token } = createKey(db, "test", 1_000_000);
   const runtime = options.live ? createProviderRuntime(config) : null;
   const live = runtime ? new LiveFallback(db, runtime, { timeoutMs: config.liveTimeoutMs, negativeTtlMs: config.negativeCacheSeconds * 1000 }) : null;
-  const deps: ServiceDeps = { db, config, live, pool: null };
+  const deps: ServiceDeps = { db, config, live, pool: null, ingest: null };
   const app = await buildServer(deps, { logger: false, routes: options.routes });
   return {
     app,
