@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
-import { createKey, listKeysWithUsage, revokeKey } from "../catalog/index.js";
+import { listKeysWithUsage } from "../catalog/index.js";
+import { createApiKey, KeyInputError, revokeApiKey } from "../services/key-admin.js";
 import { CliError, openCli, out } from "./context.js";
 
 const iso = (ms: number | null) => (ms === null ? "-" : new Date(ms).toISOString());
@@ -16,11 +17,16 @@ export function keysCommand(argv: string[]): void {
   try {
     switch (sub) {
       case "create": {
-        const name = values.name?.trim();
-        if (!name) throw new CliError("keys create needs --name NAME");
-        const rate = values.rate === undefined ? config.keyRatePerMinute : Number(values.rate);
-        if (!Number.isInteger(rate) || rate < 1) throw new CliError("--rate must be a positive integer (requests per minute)");
-        const { key, token } = createKey(db, name, rate);
+        if (values.name === undefined) throw new CliError("keys create needs --name NAME");
+        // The dashboard's form goes through the same checks.
+        let created: ReturnType<typeof createApiKey>;
+        try {
+          created = createApiKey(db, { name: values.name, rate: values.rate }, config.keyRatePerMinute);
+        } catch (e) {
+          if (e instanceof KeyInputError) throw new CliError(`keys create: ${e.message}`);
+          throw e;
+        }
+        const { key, token } = created;
         out(`created key ${key.id} "${key.name}" (${key.ratePerMinute} requests/minute). It is shown only now:`);
         out(token);
         return;
@@ -39,7 +45,7 @@ export function keysCommand(argv: string[]): void {
       case "revoke": {
         const id = Number(positionals[0]);
         if (!Number.isInteger(id) || id < 1) throw new CliError("keys revoke needs a key id (see keys list)");
-        if (!revokeKey(db, id)) throw new CliError(`no key with id ${id}`);
+        if (!revokeApiKey(db, id)) throw new CliError(`no key with id ${id}`);
         out(`revoked key ${id}`);
         return;
       }
