@@ -1,16 +1,11 @@
-import { readFileSync } from "node:fs";
+import { readCodesList } from "../ingest/codes-list.js";
 import { CliError } from "./context.js";
 
-/** A list of codes or content ids, one per line; blank lines and `#` comments skipped. */
+/** A list of codes or content ids (ingest/codes-list.ts), or a CliError naming the file that cannot be read. */
 export function readCodesFile(path: string): string[] {
-  let text: string;
   try {
-    text = readFileSync(path, "utf8");
+    return readCodesList(path);
   } catch {
     throw new CliError(`cannot read the codes file ${path}`);
   }
-  return text
-    .split(/\r?\n/)
-    .map((l) => l.replace(/#.*/, "").trim())
-    .filter(Boolean);
 }
