@@ -13,7 +13,7 @@ export { checkCatalog, titleHashes } from "./store/check.js";
 export { catalogFullMessage, catalogFullMessageOf, isCatalogFull } from "./store/full.js";
 export { endTurnSnapshot, turnSnapshot } from "./store/statements.js";
 export { catalogVersion } from "./store/version.js";
-export { getMeta, setMeta } from "./store/meta.js";
+export { ensureMeta, getMeta, setMeta } from "./store/meta.js";
 
 // Titles: find by code, read, write.
 export {

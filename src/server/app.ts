@@ -6,6 +6,7 @@ import type { ServiceDeps } from "../services/deps.js";
 import { knownProviders } from "./params/providers-param.js";
 import { ApiKeys } from "../services/api-keys.js";
 import { registerAuth } from "./plugins/auth.js";
+import { registerDashboard, type DashboardOptions } from "./dashboard/plugin.js";
 import { registerDocs } from "./plugins/docs.js";
 import { registerErrorHandlers, schemaErrorFormatter } from "./plugins/errors.js";
 import { validatorsByPart } from "./plugins/validators.js";
@@ -22,6 +23,8 @@ export interface ServerOptions {
   logger?: boolean;
   /** More routes, registered after the API's (the benchmark's baselines: bench/baseline-routes.ts). */
   routes?: (app: FastifyInstance, ctx: RouteContext) => void;
+  /** The dashboard's sign-in throttle and clock (tests), or false for no dashboard. */
+  dashboard?: DashboardOptions | false;
 }
 
 /** The HTTP app: plugins and routes registered explicitly, in a fixed order. */
@@ -55,7 +58,8 @@ export async function buildServer(deps: ServiceDeps, options: ServerOptions = {}
     reply.header("x-request-id", request.id);
   });
   registerErrorHandlers(app);
-  registerAuth(app, new ApiKeys(deps.db));
+  const keys = new ApiKeys(deps.db);
+  registerAuth(app, keys);
   await registerDocs(app, VERSION);
 
   const liveNames = deps.live?.names() ?? [];
@@ -64,6 +68,7 @@ export async function buildServer(deps: ServiceDeps, options: ServerOptions = {}
   registerMovieRoutes(app, ctx);
   registerQueryRoutes(app, ctx);
   registerRandomRoutes(app, ctx);
+  if (options.dashboard !== false) await registerDashboard(app, deps, keys, ctx.knownProviders, options.dashboard);
   options.routes?.(app, ctx);
   await app.ready();
   return app;

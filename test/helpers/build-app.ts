@@ -41,6 +41,20 @@ export function tempCatalogEach(use: (c: { db: Db; dir: string; path: string }) 
   });
 }
 
+/** Both providers pointed at a local simulator (src/samples/simulator), unthrottled. */
+export function simulatedProviders(url: string): Record<string, string> {
+  return {
+    PROVIDER_FANZA_ENABLED: "on",
+    PROVIDER_FANZA_BASE_URL: url,
+    PROVIDER_FANZA_RATE: "0",
+    FANZA_API_ID: "sim",
+    FANZA_AFFILIATE_ID: "sim-990",
+    PROVIDER_R18DEV_ENABLED: "on",
+    PROVIDER_R18DEV_BASE_URL: url,
+    PROVIDER_R18DEV_RATE: "0",
+  };
+}
+
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
     LOG_LEVEL: "silent",
@@ -61,16 +75,25 @@ export function testConfig(env: Record<string, string> = {}): Config {
 export async function buildTestApp(
   records: IngestRecord[] = [],
   env: Record<string, string> = {},
-  options: { live?: boolean; routes?: ServerOptions["routes"] } = {},
+  options: {
+    live?: boolean;
+    routes?: ServerOptions["routes"];
+    dashboard?: ServerOptions["dashboard"];
+    /** The server's ingest runs over this app's catalog and config (default: none in this process). */
+    ingest?: (db: Db, config: Config) => ServiceDeps["ingest"];
+    /** More rows before the server starts (keys, runs). */
+    seed?: (db: Db) => void;
+  } = {},
 ): Promise<TestApp> {
   const { db, dir, path } = tempCatalog();
   const config = testConfig({ DATABASE_PATH: path, ...env });
   if (records.length) upsertRecords(db, records);
+  options.seed?.(db);
   const { token } = createKey(db, "test", 1_000_000);
   const runtime = options.live ? createProviderRuntime(config) : null;
   const live = runtime ? new LiveFallback(db, runtime, { timeoutMs: config.liveTimeoutMs, negativeTtlMs: config.negativeCacheSeconds * 1000 }) : null;
-  const deps: ServiceDeps = { db, config, live, pool: null, ingest: null };
-  const app = await buildServer(deps, { logger: false, routes: options.routes });
+  const deps: ServiceDeps = { db, config, live, pool: null, ingest: options.ingest?.(db, config) ?? null };
+  const app = await buildServer(deps, { logger: false, routes: options.routes, dashboard: options.dashboard });
   return {
     app,
     db,

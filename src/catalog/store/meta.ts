@@ -12,3 +12,15 @@ export function setMeta(db: Db, key: string, value: string): void {
   endTurnSnapshot(db);
   orm(db).insert(meta).values({ key, value }).onConflictDoUpdate({ target: meta.key, set: { value } }).run();
 }
+
+/**
+ * The value of `key`, first storing `make()` when there is none. Two processes starting
+ * at once agree on one value: the first insert wins, the other reads it.
+ */
+export function ensureMeta(db: Db, key: string, make: () => string): string {
+  const have = getMeta(db, key);
+  if (have !== null) return have;
+  endTurnSnapshot(db);
+  orm(db).insert(meta).values({ key, value: make() }).onConflictDoNothing().run();
+  return getMeta(db, key) as string;
+}

@@ -1,0 +1,35 @@
+import type { ApiKeys } from "../../services/api-keys.js";
+import type { AdminPassword } from "../../services/admin-password.js";
+import type { ServiceDeps } from "../../services/deps.js";
+import type { Sessions } from "./session.js";
+import type { LoginThrottle } from "./throttle.js";
+
+/** What the dashboard's routes share: the services the API and the CLI use, and its own session state. */
+export interface DashboardContext {
+  deps: ServiceDeps;
+  keys: ApiKeys;
+  admin: AdminPassword;
+  sessions: Sessions;
+  throttle: LoginThrottle;
+  knownProviders: () => string[];
+  now: () => number;
+}
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** A dashboard route open without a session (sign-in, the assets). */
+    dashboardPublic?: boolean;
+  }
+}
+
+/** A form field as it was sent ("" when absent or repeated). */
+export function rawField(body: unknown, name: string): string {
+  const v = body !== null && typeof body === "object" ? (body as Record<string, unknown>)[name] : undefined;
+  return typeof v === "string" ? v : "";
+}
+
+/** A form field, trimmed. */
+export const field = (body: unknown, name: string): string => rawField(body, name).trim();
+
+/** Dashboard routes stay out of the API's OpenAPI document. */
+export const HIDDEN = { hide: true } as const;

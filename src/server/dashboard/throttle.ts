@@ -1,0 +1,72 @@
+/** How wrong passwords are slowed down and limited, per client address. */
+export interface ThrottleOptions {
+  /** The wait before answering a wrong password grows by this much with each one (1 s, 2 s, ...). */
+  stepMs: number;
+  /** The longest such wait. */
+  maxDelayMs: number;
+  /** Wrong passwords within `windowMs` after which the client is refused outright until the window ends. */
+  limit: number;
+  windowMs: number;
+}
+
+export const DEFAULT_THROTTLE: ThrottleOptions = { stepMs: 1000, maxDelayMs: 5000, limit: 10, windowMs: 15 * 60_000 };
+
+interface Entry {
+  failures: number;
+  /** Attempts being checked now: counted against the limit, so parallel guesses gain nothing. */
+  pending: number;
+  since: number;
+}
+
+/**
+ * Sign-in attempts per client. A wrong password is answered after a wait that grows
+ * with each one; after `limit` of them in `windowMs` the client is refused without
+ * its password being checked, until the window ends. A right one clears the count.
+ */
+export class LoginThrottle {
+  private readonly clients = new Map<string, Entry>();
+
+  constructor(
+    private readonly options: ThrottleOptions = DEFAULT_THROTTLE,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private entry(client: string): Entry | undefined {
+    const e = this.clients.get(client);
+    if (e && this.now() - e.since >= this.options.windowMs && e.pending === 0) {
+      this.clients.delete(client);
+      return undefined;
+    }
+    return e;
+  }
+
+  /** Seconds until the client may try again, or 0 when it may try now (the attempt is then counted as pending). */
+  begin(client: string): number {
+    const e = this.entry(client);
+    if (e && e.failures + e.pending >= this.options.limit) {
+      return Math.max(1, Math.ceil((e.since + this.options.windowMs - this.now()) / 1000));
+    }
+    if (this.clients.size >= 10_000) this.prune();
+    const entry = e ?? { failures: 0, pending: 0, since: this.now() };
+    entry.pending++;
+    this.clients.set(client, entry);
+    return 0;
+  }
+
+  /** A wrong password: returns how long to wait before answering. */
+  failed(client: string): number {
+    const e = this.clients.get(client);
+    if (!e) return this.options.stepMs;
+    e.pending = Math.max(0, e.pending - 1);
+    e.failures++;
+    return Math.min(this.options.maxDelayMs, e.failures * this.options.stepMs);
+  }
+
+  succeeded(client: string): void {
+    this.clients.delete(client);
+  }
+
+  private prune(): void {
+    for (const client of [...this.clients.keys()]) this.entry(client);
+  }
+}
