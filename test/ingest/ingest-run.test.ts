@@ -5,7 +5,7 @@ import { acquireIngestLock, listRuns, releaseIngestLock } from "../../src/catalo
 import { IngestBusyError, runIngest } from "../../src/ingest/run-ingest.js";
 import { createProviderRuntime } from "../../src/providers/runtime.js";
 import { startSimulator, type Simulator } from "../../src/samples/simulator/index.js";
-import { tempCatalog, testConfig } from "../helpers/build-app.js";
+import { simulatedProviders, tempCatalog, testConfig } from "../helpers/build-app.js";
 
 const NOW = new Date("2026-11-10T03:00:00Z");
 
@@ -25,14 +25,7 @@ describe("crawl runs through the provider simulator", () => {
   const runtimeFor = (url: string) =>
     createProviderRuntime(
       testConfig({
-        PROVIDER_FANZA_ENABLED: "on",
-        PROVIDER_FANZA_BASE_URL: url,
-        PROVIDER_FANZA_RATE: "0",
-        FANZA_API_ID: "sim",
-        FANZA_AFFILIATE_ID: "sim-990",
-        PROVIDER_R18DEV_ENABLED: "on",
-        PROVIDER_R18DEV_BASE_URL: url,
-        PROVIDER_R18DEV_RATE: "0",
+        ...simulatedProviders(url),
         HTTP_MAX_RETRIES: "8",
         HTTP_TIMEOUT_MS: "3000",
       }),

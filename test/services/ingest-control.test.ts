@@ -9,7 +9,7 @@ import { IngestBusyError } from "../../src/ingest/run-ingest.js";
 import { createProviderRuntime, type ProviderRuntime } from "../../src/providers/runtime.js";
 import { startSimulator, type Simulator } from "../../src/samples/simulator/index.js";
 import { IngestControl, IngestRefusedError, type IngestControlOptions } from "../../src/services/ingest-control.js";
-import { tempCatalog, testConfig } from "../helpers/build-app.js";
+import { simulatedProviders, tempCatalog, testConfig } from "../helpers/build-app.js";
 
 const NOW = new Date("2026-11-10T03:00:00Z");
 
@@ -32,13 +32,8 @@ describe("IngestControl: the server's runs, scheduled and started from the dashb
     const { db, dir, path } = tempCatalog();
     const config = testConfig({
       DATABASE_PATH: path,
-      PROVIDER_FANZA_ENABLED: "on",
-      PROVIDER_FANZA_BASE_URL: sim.url,
-      PROVIDER_FANZA_RATE: "0",
-      FANZA_API_ID: "sim",
-      FANZA_AFFILIATE_ID: "sim-990",
-      PROVIDER_R18DEV_BASE_URL: sim.url,
-      PROVIDER_R18DEV_RATE: "0",
+      ...simulatedProviders(sim.url),
+      PROVIDER_R18DEV_ENABLED: "off",
       HTTP_TIMEOUT_MS: "5000",
       ...env,
     });
