@@ -25,6 +25,23 @@ describe("dashboard sign-in", () => {
     expect(login.body).toContain('type="password"');
   });
 
+  it("does no action without a session, even with a valid CSRF token: each is sent to the sign-in page", async () => {
+    t = await buildDashboardApp();
+    const b = new Browser(t.app);
+    const token = await b.token();
+    const keys = listKeys(t.db);
+    for (const [url, form] of [
+      ["/dashboard/keys", { name: "sneaky", rate: "60" }],
+      ["/dashboard/keys/1/revoke", {}],
+      ["/dashboard/catalog/ingest", { provider: "fanza" }],
+    ] as const) {
+      const res = await b.post(url, form, token);
+      expect(res.statusCode, url).toBe(303);
+      expect(res.headers.location).toBe("/dashboard/login");
+    }
+    expect(listKeys(t.db)).toEqual(keys);
+  });
+
   it("signs in with the admin password: a signed, httpOnly, SameSite=Strict cookie on /dashboard with an expiry", async () => {
     t = await buildDashboardApp({ env: { DASHBOARD_SESSION_HOURS: "6" } });
     const b = new Browser(t.app);
