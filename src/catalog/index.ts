@@ -34,7 +34,16 @@ export {
   type RecordDoc,
   type StoredMovie,
 } from "./store/movies-read.js";
-export { prepareRecord, purgeProvider, tryUpsertRecords, upsertRecords, type PreparedRecord, type UpsertResult } from "./store/movies-write.js";
+export { StoredHashes } from "./store/stored-hashes.js";
+export {
+  prepareChangedRecord,
+  prepareRecord,
+  purgeProvider,
+  tryUpsertRecords,
+  upsertRecords,
+  type PreparedRecord,
+  type UpsertResult,
+} from "./store/movies-write.js";
 export { writeWithoutWaiting } from "./store/no-wait.js";
 export { joinJson, openExtra, type RecordJson } from "./store/record-json.js";
 export { foldName } from "./store/names.js";

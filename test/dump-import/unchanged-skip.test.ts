@@ -1,0 +1,73 @@
+import { rmSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { StagingDb } from "../../src/catalog/bulk/staging-db.js";
+import { prepareChangedRecord, prepareRecord } from "../../src/catalog/store/movies-write.js";
+import { StoredHashes } from "../../src/catalog/store/stored-hashes.js";
+import { importDump } from "../../src/import/dump/import-dump.js";
+import { type RecordBatch, recordBatches } from "../../src/import/dump/records.js";
+import { stageDump } from "../../src/import/dump/stage.js";
+import { Tally } from "../../src/import/dump/summary.js";
+import { makeIngest, tempCatalog } from "../helpers/build-app.js";
+import { TempDir, baseBlocks, dumpText } from "./helpers.js";
+
+/** The record builders' batches of a dump, as import-dump's write phase gets them. */
+async function builtBatches(path: string, catalogPath: string | null, dir: string): Promise<RecordBatch[]> {
+  const staging = StagingDb.create({ dir });
+  try {
+    await stageDump(path, staging, new Tally(), () => {});
+    const plan = staging.finish(2);
+    return [...recordBatches({ stagingPath: staging.path, batchSize: 2, now: 1, batches: plan.batches, duplicates: [], catalogPath })];
+  } finally {
+    staging.close();
+  }
+}
+
+describe("import-dump: titles the catalog already holds as they are", () => {
+  const files = new TempDir();
+  const { db, dir, path } = tempCatalog();
+  afterAll(() => {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+    files.remove();
+  });
+  const first = files.write("first.sql", dumpText(baseBlocks()));
+
+  it("are left out by the record builders, before their index text, and only they", async () => {
+    expect((await builtBatches(first, path, files.path)).flatMap((b) => b.records)).toHaveLength(3);
+    await importDump(db, first);
+    const again = await builtBatches(first, path, files.path);
+    expect(again.flatMap((b) => b.records)).toEqual([]);
+    expect(again.reduce((n, b) => n + b.unchanged, 0)).toBe(3);
+    // Without the catalog to read, every title is prepared (and the write skips them).
+    expect((await builtBatches(first, null, files.path)).flatMap((b) => b.records)).toHaveLength(3);
+
+    const newer = files.write("newer.sql", dumpText(baseBlocks({ videos: [{ content_id: "118abw00013", dvd_id: "ABW-013", title_en: "Changed" }] })));
+    const mixed = await builtBatches(newer, path, files.path);
+    expect(mixed.flatMap((b) => b.records.map((r) => r.row.contentId))).toEqual(["118abw00013"]);
+    expect(mixed.reduce((n, b) => n + b.unchanged, 0)).toBe(2);
+    expect(await importDump(db, newer)).toMatchObject({ videos: 3, added: 0, updated: 1, unchanged: 2 });
+  });
+
+  it("are read as one range of the catalog per batch, for the provider asked", () => {
+    const reader = StoredHashes.open(path) as StoredHashes;
+    try {
+      const all = reader.between("r18dev", "", "\uffff");
+      expect([...all.keys()].sort()).toEqual([...all.keys()]);
+      expect(all.size).toBe(3);
+      const [firstId] = all.keys();
+      expect([...reader.between("r18dev", firstId, firstId).keys()]).toEqual([firstId]);
+      expect(reader.between("fanza", "", "\uffff").size).toBe(0);
+    } finally {
+      reader.close();
+    }
+    expect(StoredHashes.open(`${dir}/no-such-catalog.db`)).toBeNull();
+  });
+
+  it("prepares a record unless it hashes to the stored hash", () => {
+    const r = makeIngest();
+    const prepared = prepareRecord(r, 5);
+    expect(prepareChangedRecord(r, 5, prepared.row.hash)).toBeNull();
+    expect(prepareChangedRecord(r, 5, null)).toEqual(prepared);
+    expect(prepareChangedRecord(r, 5, "something else")).toEqual(prepared);
+  });
+});
