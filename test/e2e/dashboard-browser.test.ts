@@ -228,9 +228,16 @@ describe("the dashboard in a real browser, against the server as npm start runs 
       await Promise.all([page.waitForURL(`${base}/dashboard/keys`), page.click('button:has-text("Sign in")')]);
       for (const name of ["keys", "catalog", "playground"]) {
         await page.goto(`${base}/dashboard/${name}`);
-        // Nothing wider than the screen but the tables' own scrolling boxes.
+        // Nothing wider than the screen, not even inside a box that scrolls sideways (a
+        // long setting name once pushed a provider's row off the screen inside its card).
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, name).toBeLessThanOrEqual(0);
+        const beyond = await page.evaluate(() =>
+          [...document.querySelectorAll("main *")]
+            .filter((e) => !e.closest("pre") && e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+            .map((e) => `${e.tagName.toLowerCase()}: ${(e.textContent ?? "").trim().slice(0, 40)}`),
+        );
+        expect(beyond, name).toEqual([]);
         await shot(page, `phone-${colorScheme}-${name}`);
       }
       await context.close();

@@ -69,9 +69,10 @@ dl.headers dd { margin: 0; overflow-wrap: anywhere; font-family: ui-monospace, M
   th, td { padding: .35rem .35rem; }
   .hide-narrow { display: none; }
   /* Wide tables become one card per row, each cell labelled: no sideways scrolling for the columns that matter. */
+  table.cards, table.cards tbody { display: block; width: 100%; }
   table.cards thead { display: none; }
   table.cards tr { display: block; border-bottom: 1px solid var(--line); padding: .4rem 0; }
-  table.cards td { display: flex; justify-content: space-between; gap: 1rem; border: none; padding: .15rem 0; text-align: right; }
+  table.cards td { display: flex; justify-content: space-between; gap: 1rem; border: none; padding: .15rem 0; text-align: right; min-width: 0; overflow-wrap: anywhere; }
   table.cards td::before { content: attr(data-label); color: var(--muted); text-align: left; flex: none; }
   table.cards td:empty { display: none; }
 }
