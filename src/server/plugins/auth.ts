@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ApiKeyInfo, ApiKeys } from "../../services/api-keys.js";
 import { AppError } from "../../lib/errors.js";
+import { ERROR_CONTENT_TYPE, fixedError } from "./errors.js";
 import { KeyRateLimiter } from "./rate-limit.js";
 
 export const KEY_HEADER = "x-service-key";
@@ -32,14 +33,19 @@ function headerValue(request: FastifyRequest): string | undefined {
  * Checks the key on routes whose config says `auth: true` (services/api-keys.ts),
  * then its rate, and writes the keys' last-used times now and then and on close.
  */
+const MISSING = fixedError("MISSING_API_KEY", `missing API key: send it in the ${KEY_HEADER} header`);
+const INVALID = fixedError("INVALID_API_KEY", "invalid or revoked API key");
+
 export function registerAuth(app: FastifyInstance, keys: ApiKeys, limiter = new KeyRateLimiter()): void {
-  app.addHook("onRequest", async (request) => {
+  const refuse = (reply: FastifyReply, answer: { statusCode: number; payload: string }) =>
+    reply.code(answer.statusCode).type(ERROR_CONTENT_TYPE).send(answer.payload);
+  app.addHook("onRequest", async (request, reply) => {
     if (!request.routeOptions.config.auth) return;
     const token = headerValue(request);
-    if (token === undefined) throw new AppError("MISSING_API_KEY", `missing API key: send it in the ${KEY_HEADER} header`);
-    if (token.length > 200) throw new AppError("INVALID_API_KEY", "invalid or revoked API key");
+    if (token === undefined) return refuse(reply, MISSING);
+    if (token.length > 200) return refuse(reply, INVALID);
     const key = keys.check(token);
-    if (!key) throw new AppError("INVALID_API_KEY", "invalid or revoked API key");
+    if (!key) return refuse(reply, INVALID);
     const wait = limiter.take(key.id, key.ratePerMinute);
     if (wait > 0) {
       throw new AppError("RATE_LIMITED", `rate limit of ${key.ratePerMinute} requests per minute exceeded`, {

@@ -36,6 +36,19 @@ export function toErrorBody(err: FastifyError | AppError | Error): { body: Error
   return { body: body("INTERNAL", 500, "internal error"), headers: {} };
 }
 
+/** The content type the error handler's bodies go out with. */
+export const ERROR_CONTENT_TYPE = "application/json; charset=utf-8";
+
+/**
+ * An error answer built once, for a refusal sent many times a second (an unknown key):
+ * the error handler's status and bytes, sent without making an Error and taking it
+ * through Fastify's error path (which was a fifth of a 401's CPU).
+ */
+export function fixedError(code: ErrorCode, message: string): { statusCode: number; payload: string } {
+  const { body: b } = toErrorBody(new AppError(code, message));
+  return { statusCode: b.statusCode, payload: JSON.stringify(b) };
+}
+
 /**
  * Fastify's message for a request that fails its schema (`querystring/num must be >= 1`,
  * as its default formatter writes it), as an error without a stack trace: capturing
