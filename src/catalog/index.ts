@@ -83,6 +83,8 @@ export {
   getProviderState,
   lastFailedRun,
   listRuns,
+  rankFailureKinds,
+  runFailureKinds,
   releaseIngestLock,
   runningRun,
   startRun,

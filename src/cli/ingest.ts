@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { listRuns } from "../catalog/index.js";
+import { listRuns, rankFailureKinds, runFailureKinds } from "../catalog/index.js";
 import { IngestBusyError, runIngest } from "../ingest/run-ingest.js";
 import { createProviderRuntime } from "../providers/runtime.js";
 import { providerSetups } from "../providers/registry.js";
@@ -53,7 +53,7 @@ export async function ingestCommand(argv: string[]): Promise<void> {
     for (const r of runs) {
       out(
         `run ${r.runId} ${r.provider}: ${r.status}, pages ${r.pages}, records ${r.records} (added ${r.added}, updated ${r.updated}, skipped ${r.skipped}), ` +
-          `requests ${r.requests} (retries ${r.retries}), failures ${r.failures}${kinds(r.failureKinds)}, errors ${r.errors}${r.error ? `: ${r.error}` : ""}`,
+          `requests ${r.requests} (retries ${r.retries}), failures ${r.failures}${kinds(rankFailureKinds(r.failureKinds))}, errors ${r.errors}${r.error ? `: ${r.error}` : ""}`,
       );
     }
     if (runs.some((r) => r.status === "failed")) process.exitCode = 1;
@@ -67,17 +67,8 @@ export async function ingestCommand(argv: string[]): Promise<void> {
 }
 
 /** ` (challenge 2, timeout 1)`: failures by kind, most first; "" when none. */
-function kinds(byKind: Record<string, number>): string {
-  const list = Object.entries(byKind).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-  return list.length ? ` (${list.map(([k, n]) => `${k} ${n}`).join(", ")})` : "";
-}
-
-function parseKinds(json: string): Record<string, number> {
-  try {
-    return JSON.parse(json) as Record<string, number>;
-  } catch {
-    return {};
-  }
+function kinds(ranked: [string, number][]): string {
+  return ranked.length ? ` (${ranked.map(([k, n]) => `${k} ${n}`).join(", ")})` : "";
 }
 
 /** runs [--limit N]: recent ingest runs. */
@@ -106,7 +97,7 @@ export function runsCommand(argv: string[]): void {
     ];
     out([...head, "last error"].join("\t"));
     for (const r of runs) {
-      const failed = `${r.failures}${kinds(parseKinds(r.failureKinds))}`;
+      const failed = `${r.failures}${kinds(runFailureKinds(r))}`;
       const cells = [r.id, r.provider, r.trigger, r.status, iso(r.startedAt), iso(r.finishedAt), r.pages, r.added, r.updated, r.skipped];
       out([...cells, r.requests, r.retries, failed, r.errors, r.lastError ?? ""].join("\t"));
     }

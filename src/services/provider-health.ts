@@ -1,4 +1,4 @@
-import { getProviderState, lastFailedRun, runningRun, type Db, type RunRow } from "../catalog/index.js";
+import { getProviderState, lastFailedRun, runFailureKinds, runningRun, type Db, type RunRow } from "../catalog/index.js";
 import type { Config } from "../config/load.js";
 import { providerSetups } from "../providers/registry.js";
 
@@ -47,22 +47,10 @@ export function providerHealth(db: Db, config: Config): ProviderHealth[] {
       ...r,
       lastSuccessAt: state?.lastSuccessAt ?? null,
       lastFailureAt: failed ? (failed.finishedAt ?? failed.startedAt) : null,
-      lastFailureKind: failed ? mostFrequentKind(failed.failureKinds) : null,
+      lastFailureKind: failed ? (runFailureKinds(failed)[0]?.[0] ?? "error") : null,
       lastError: failed?.lastError ?? null,
       consecutiveFailures: state?.failureCount ?? 0,
       running: runningRun(db, r.provider),
     };
   });
-}
-
-/** The kind a run's failures (JSON: {"timeout": 3, "challenge": 1}) counted most, "error" when none. */
-function mostFrequentKind(json: string): string {
-  let kinds: Record<string, number> = {};
-  try {
-    kinds = JSON.parse(json) as Record<string, number>;
-  } catch {
-    // A malformed tally says nothing about the kind.
-  }
-  const [top] = Object.entries(kinds).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-  return top?.[0] ?? "error";
 }

@@ -103,6 +103,20 @@ export interface PageCommit {
   tally?: RunTally;
 }
 
+/** Failures by kind, most first, then by name: `[["challenge", 2], ["timeout", 1]]`. */
+export function rankFailureKinds(byKind: Record<string, number>): [string, number][] {
+  return Object.entries(byKind).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+}
+
+/** A run's failures by kind as its row keeps them (JSON, see tallySet), ranked; none when unreadable. */
+export function runFailureKinds(run: Pick<RunRow, "failureKinds">): [string, number][] {
+  try {
+    return rankFailureKinds(JSON.parse(run.failureKinds) as Record<string, number>);
+  } catch {
+    return [];
+  }
+}
+
 function tallySet(t: RunTally) {
   return { retries: t.retries, failures: t.failures, failureKinds: JSON.stringify(t.failureKinds) };
 }

@@ -1,4 +1,4 @@
-import type { RunRow } from "../../../catalog/index.js";
+import { type RunRow, runFailureKinds } from "../../../catalog/index.js";
 import type { ProviderHealth } from "../../../services/provider-health.js";
 import { html, type Html } from "../html.js";
 import { count, day, duration, when } from "./format.js";
@@ -23,18 +23,6 @@ export interface CatalogView {
   error?: string | null;
 }
 
-function kinds(json: string): string {
-  try {
-    const byKind = JSON.parse(json) as Record<string, number>;
-    return Object.entries(byKind)
-      .sort((a, b) => b[1] - a[1])
-      .map(([k, n]) => `${k} ${n}`)
-      .join(", ");
-  } catch {
-    return "";
-  }
-}
-
 const OUTCOME: Record<string, "ok" | "bad" | "warn"> = { succeeded: "ok", failed: "bad", interrupted: "bad", stopped: "warn", running: "warn" };
 
 /** The runs table: also the fragment the page's script fetches again while a run is running. */
@@ -43,7 +31,9 @@ export function runsTable(runs: RunRow[], now: number): Html {
   const rows = runs.map((r) => {
     const running = r.status === "running";
     const took = duration((r.finishedAt ?? now) - r.startedAt);
-    const failed = kinds(r.failureKinds);
+    const failed = runFailureKinds(r)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(", ");
     return html`<tr${running ? html` data-running` : null}>
 <td class="num" data-label="run">${r.id}</td><td data-label="provider">${r.provider}</td><td data-label="trigger">${r.trigger}</td><td data-label="started">${when(r.startedAt)}</td>
 <td data-label="duration">${took}${running ? html`<br><span class="muted small">page ${r.pages}, heartbeat ${duration(now - r.heartbeatAt)} ago</span>` : null}</td>
