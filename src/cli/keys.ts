@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
-import { listKeysWithUsage } from "../catalog/index.js";
-import { createApiKey, KeyInputError, revokeApiKey } from "../services/key-admin.js";
+import { listKeysWithUsage, revokeKey } from "../catalog/index.js";
+import { createApiKey, KeyInputError } from "../services/key-admin.js";
 import { CliError, openCli, out } from "./context.js";
 
 const iso = (ms: number | null) => (ms === null ? "-" : new Date(ms).toISOString());
@@ -45,7 +45,7 @@ export function keysCommand(argv: string[]): void {
       case "revoke": {
         const id = Number(positionals[0]);
         if (!Number.isInteger(id) || id < 1) throw new CliError("keys revoke needs a key id (see keys list)");
-        if (!revokeApiKey(db, id)) throw new CliError(`no key with id ${id}`);
+        if (!revokeKey(db, id)) throw new CliError(`no key with id ${id}`);
         out(`revoked key ${id}`);
         return;
       }

@@ -1,4 +1,4 @@
-import { createKey, revokeKey, type ApiKeyInfo, type Db } from "../catalog/index.js";
+import { createKey, type ApiKeyInfo, type Db } from "../catalog/index.js";
 
 export const MAX_KEY_NAME = 100;
 /** A billion a minute: in effect no limit (the benchmark's keys). */
@@ -24,9 +24,4 @@ export function createApiKey(db: Db, input: { name: string; rate: string | undef
     throw new KeyInputError(`the rate must be a whole number of requests per minute from 1 to ${MAX_KEY_RATE}`);
   }
   return createKey(db, name, rate);
-}
-
-/** Revokes a key by id; false when there is none. A revoked key is refused on its next request. */
-export function revokeApiKey(db: Db, id: number): boolean {
-  return revokeKey(db, id);
 }

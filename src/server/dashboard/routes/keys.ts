@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { createApiKey, KeyInputError, MAX_KEY_RATE, revokeApiKey } from "../../../services/key-admin.js";
+import { revokeKey } from "../../../catalog/index.js";
+import { createApiKey, KeyInputError, MAX_KEY_RATE } from "../../../services/key-admin.js";
 import { type DashboardContext, field, HIDDEN } from "../context.js";
 import { keysPage, revokePage, type KeysView } from "../views/keys.js";
 
@@ -44,7 +45,7 @@ export function registerKeyRoutes(app: FastifyInstance, ctx: DashboardContext): 
   app.post<{ Params: { id: string } }>("/keys/:id/revoke", { schema: HIDDEN }, async (request, reply) => {
     const key = keyOf(request.params.id);
     if (!key) return render(reply, { error: `There is no key ${request.params.id.slice(0, 20)}.` }, 404);
-    revokeApiKey(ctx.deps.db, key.id);
+    revokeKey(ctx.deps.db, key.id);
     request.log.info({ keyId: key.id, name: key.name }, "dashboard: key revoked");
     return reply.redirect(`/dashboard/keys?revoked=${key.id}`, 303);
   });
