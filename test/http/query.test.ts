@@ -453,12 +453,25 @@ describe("/query", () => {
       ["title two characters across a particle", "の夏"],
       ["one character at the start of a run", "凛"],
       ["one character inside a run", "夏"],
+      ["one kanji inside a run", "密"],
     ])("finds Japanese text by substring: %s %j", async (_what, q) => {
       const res = await c.get("/query", { q, num: 100 });
       expectOk(res);
       expect(cids(res.json())).toContain("ssis00001");
       const only = await c.get("/query", { q, ...HAND_ONLY });
       expect(cids(only.json())).toEqual(["ssis00001"]);
+    });
+
+    // A kanji is a term of its own, a kana a bigram prefix: every sort finds the same titles.
+    it.each(["夏", "密", "の", "凛"])("finds one Japanese character with every sort, the same titles: %j", async (q) => {
+      const sets = [];
+      for (const sort of ["relevance", "release", "update", "rating", "views"]) {
+        const res = await c.get("/query", { q, sort, num: 100, ...HAND_ONLY });
+        expectOk(res);
+        expect(cids(res.json())).toContain("ssis00001");
+        sets.push(cids(res.json()).sort());
+      }
+      for (const set of sets) expect(set).toEqual(sets[0]);
     });
 
     // The last character of a run starts no bigram: it is indexed alone as well.

@@ -2,7 +2,9 @@
  * Text folding shared by the index and the query side. unicode61 makes a whole
  * run of kana/kanji one token, so Japanese runs are rewritten as overlapping
  * bigrams (as Lucene's CJK analyzer does): any substring of two or more
- * characters is then a phrase of bigrams, and one character a bigram prefix.
+ * characters is then a phrase of bigrams. A kanji is also indexed alone, once per
+ * text, so a one-kanji word (夜, 恋, 妻) is one term; a lone kana, a sound rather
+ * than a word, is searched as a bigram prefix.
  * The scanner works on char codes: it runs for every record written.
  */
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -18,6 +20,16 @@ function isCjk(c: number): boolean {
     (c >= 0x31f0 && c <= 0x31ff) ||
     (c >= 0x3005 && c <= 0x3007)
   );
+}
+
+/** A kanji (unified, extension A, compatibility): the characters that are words alone. */
+function isKanjiCode(c: number): boolean {
+  return (c >= 0x4e00 && c <= 0x9fff) || (c >= 0x3400 && c <= 0x4dbf) || (c >= 0xf900 && c <= 0xfaff);
+}
+
+/** Whether a folded character (a surrogate pair counts as one) is a kanji, indexed alone. */
+export function isKanji(ch: string): boolean {
+  return ch.length === 2 ? isCjkPair(ch, 0) : isKanjiCode(ch.charCodeAt(0));
 }
 
 /** A supplementary-plane ideograph (extension B and later) as a surrogate pair starting at i. */
@@ -85,9 +97,13 @@ function cjkWidth(text: string, i: number): number {
 }
 
 /**
- * Index-side text: folded, CJK runs as space-separated bigrams. The last character
- * of a longer run is indexed alone too, so a one-character query (a bigram prefix)
- * also finds the character that ends a run. One pass over the folded text, slicing
+ * Index-side text: folded, CJK runs as space-separated bigrams, then, after all the
+ * rest, each distinct kanji of the text once and the last character of each run (so
+ * a one-kana query, a bigram prefix, finds a kana that ends a run). A one-kanji
+ * query is then one term, its posting list read in order as any word's, where a
+ * bigram prefix merged the lists of every bigram starting with it (1.3-2 s a search
+ * at 1,000,000 titles). Apart at the end, they leave the bigrams and the words of
+ * the text next to each other for phrases. One pass over the folded text, slicing
  * bigrams out of it: this runs for every title written.
  */
 export function indexText(text: string): string {
@@ -97,6 +113,7 @@ export function indexText(text: string): string {
   let out = "";
   let plain = 0;
   let i = 0;
+  let alone: Set<string> | null = null;
   while (i < n) {
     let w = cjkWidth(s, i);
     if (w === 0) {
@@ -104,21 +121,23 @@ export function indexText(text: string): string {
       continue;
     }
     if (plain < i) out += s.slice(plain, i);
-    const start = i;
-    let last = i;
-    i += w;
     out += " ";
-    while (i < n && (w = cjkWidth(s, i)) !== 0) {
-      out += last === start ? s.slice(last, i + w) : " " + s.slice(last, i + w);
-      last = i;
+    alone ??= new Set();
+    let prev = i;
+    for (;;) {
+      if (w === 2 || isKanjiCode(s.charCodeAt(i))) alone.add(s.slice(i, i + w));
       i += w;
+      if (i >= n || (w = cjkWidth(s, i)) === 0) break;
+      out += s.slice(prev, i + w) + " ";
+      prev = i;
     }
-    out += last === start ? s.slice(start, i) : " " + s.slice(last, i);
-    out += " ";
+    alone.add(s.slice(prev, i));
     plain = i;
   }
-  if (plain === 0) return s;
-  return plain < n ? out + s.slice(plain) : out;
+  if (alone === null) return s;
+  if (plain < n) out += s.slice(plain);
+  for (const ch of alone) out += " " + ch;
+  return out;
 }
 
 export type QueryTerm = { kind: "word"; text: string } | { kind: "cjk"; chars: number; grams: string[] };

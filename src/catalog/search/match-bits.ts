@@ -1,6 +1,7 @@
 import { cachesOf } from "../store/caches.js";
 import type { Db } from "../store/db.js";
 import { ID_BITS } from "./fts-key.js";
+import { hasPrefixTerm } from "./fts-match.js";
 import { readSnapshot, stmt } from "../store/statements.js";
 import { catalogVersion } from "../store/version.js";
 
@@ -138,6 +139,20 @@ function build(db: Db, fts: string): IdBits {
        (SELECT rowid FROM movies_fts WHERE movies_fts MATCH ? AND rowid > CAST(? AS INTEGER) ORDER BY rowid LIMIT ?)`,
   );
   let count = 0;
+  const set = (v: number) => {
+    // In one read transaction no match has an id above max(id).
+    if (v > maxId) return;
+    const w = v >>> 5;
+    const bit = 1 << (v & 31);
+    if ((words[w] & bit) === 0) count++;
+    words[w] |= bit;
+  };
+  if (hasPrefixTerm(fts)) {
+    // Each chunk's query would merge the prefix's postings again (60 chunks of a
+    // one-kana word at 1,000,000 titles: 15 s): one pass, a row at a time.
+    for (const v of stmt(db, `SELECT rowid % ${ID_BITS} FROM movies_fts WHERE movies_fts MATCH ?`).pluck().iterate(fts)) set(v as number);
+    return keep(c, fts, new IdBits(words, count));
+  }
   let above = -1;
   for (;;) {
     const { ids, last, n } = chunk.get(fts, above, BUILD_CHUNK) as { ids: string | null; last: number | null; n: number };
@@ -149,21 +164,19 @@ function build(db: Db, fts: string): IdBits {
           v = v * 10 + ch - 48;
           continue;
         }
-        // In one read transaction no match has an id above max(id).
-        if (v <= maxId) {
-          const w = v >>> 5;
-          const bit = 1 << (v & 31);
-          if ((words[w] & bit) === 0) count++;
-          words[w] |= bit;
-        }
+        set(v);
         v = 0;
       }
     }
     if (n < BUILD_CHUNK || last === null) break;
     above = last;
   }
-  const bits = new IdBits(words, count);
-  const bytes = words.byteLength + fts.length * 2 + 64;
+  return keep(c, fts, new IdBits(words, count));
+}
+
+/** Caches a bitset just read (least recently used ones dropped past BITS_CACHE_BYTES). */
+function keep(c: BitsCache, fts: string, bits: IdBits): IdBits {
+  const bytes = bits.words.byteLength + fts.length * 2 + 64;
   if (bytes <= BITS_CACHE_BYTES) {
     const old = c.entries.get(fts);
     if (old) c.bytes -= old.words.byteLength + fts.length * 2 + 64;

@@ -4,6 +4,7 @@ import { stmt } from "../store/statements.js";
 import { countFts, countMatches } from "./counts.js";
 import { bitsParts, type CatalogFilter, EMPTY_FILTER, rowConditions } from "./filter-sql.js";
 import { indexSegments } from "./fts-maintenance.js";
+import { hasPrefixTerm } from "./fts-match.js";
 import { buildBits, cachedBits, catalogSettled, WALK_PREFIX_MAX, walkPrefix } from "./match-bits.js";
 import { and, MATCH_ROWS, newestIds, type Plan, planOf, probe } from "./search-plan.js";
 import { type Phrase, relevanceIds } from "./search-relevance.js";
@@ -148,7 +149,8 @@ function sortedIds(db: Db, spec: SearchSpec, plan: Plan & { fts: string }, limit
   const cost = {
     fetch: matches * PLAN_COSTS.fetchUs,
     list: matches * PLAN_COSTS.listUs + walked * (plan.where.length ? PLAN_COSTS.walkRowUs : PLAN_COSTS.walkIndexUs),
-    test: walked * (rows ? PLAN_COSTS.walkRowUs : PLAN_COSTS.testUs(segments(db))),
+    // A prefix term is merged in full again for each row tested (hasPrefixTerm).
+    test: walked * (rows ? PLAN_COSTS.walkRowUs : PLAN_COSTS.testUs(segments(db)) + (hasPrefixTerm(plan.fts) ? matches * PLAN_COSTS.buildBitsUs : 0)),
     bits: bits.cost,
   };
   if (cost.bits <= Math.min(cost.fetch, cost.list, cost.test)) {
