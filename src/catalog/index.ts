@@ -34,7 +34,7 @@ export {
   type RecordDoc,
   type StoredMovie,
 } from "./store/movies-read.js";
-export { StoredHashes } from "./store/stored-hashes.js";
+export { StoredHashes, type StoredTitle } from "./store/stored-hashes.js";
 export {
   prepareChangedRecord,
   prepareRecord,
@@ -102,8 +102,14 @@ export {
   TABLE_COLUMNS,
   type BatchStart,
   type R18Table,
+  type JoinedVideo,
+  type StagedRef,
+  type StagedRow,
   type StagedTable,
   type StagedVideo,
+  type StagedVideoText,
 } from "./bulk/dump-tables.js";
 export { StagedVideos } from "./bulk/staged-videos.js";
 export { StagingDb, stagingDirFor } from "./bulk/staging-db.js";
+export { VideoStaging, type VideoPlan, type VideoRows, type VideoStager } from "./bulk/video-staging.js";
+export { LinkStaging, type LinkRows, type LinkStager } from "./bulk/link-staging.js";

@@ -15,8 +15,10 @@ async function builtBatches(path: string, catalogPath: string | null, dir: strin
   const staging = StagingDb.create({ dir });
   try {
     await stageDump(path, staging, new Tally(), () => {});
-    const plan = staging.finish(2);
-    return [...recordBatches({ stagingPath: staging.path, batchSize: 2, now: 1, batches: plan.batches, duplicates: [], catalogPath })];
+    const plan = await staging.finish(2);
+    return [
+      ...recordBatches({ stagingPath: staging.path, batchSize: 2, now: 1, batches: plan.batches, duplicates: [], videoBlocks: plan.videoBlocks, catalogPath }),
+    ];
   } finally {
     staging.close();
   }
@@ -61,6 +63,32 @@ describe("import-dump: titles the catalog already holds as they are", () => {
       reader.close();
     }
     expect(StoredHashes.open(`${dir}/no-such-catalog.db`)).toBeNull();
+  });
+
+  it("compare a whole range's source hashes at once: the same titles with the same hashes, or not", () => {
+    const reader = StoredHashes.open(path) as StoredHashes;
+    try {
+      const titles = [...reader.between("r18dev", "", "\uffff")].map(([cid, t]) => [cid, t.sourceHash as string] as const);
+      expect(titles.every(([, h]) => typeof h === "string")).toBe(true);
+      const [first, last] = [titles[0][0], titles[titles.length - 1][0]];
+      expect(reader.sameSources("r18dev", first, last, titles)).toBe(true);
+      expect(
+        reader.sameSources(
+          "r18dev",
+          first,
+          last,
+          titles.map(([cid, h], i) => [cid, i === 1 ? `${h.slice(1)}x` : h] as const),
+        ),
+      ).toBe(false);
+      expect(reader.sameSources("r18dev", first, last, titles.slice(1))).toBe(false);
+      expect(reader.sameSources("r18dev", first, last, [...titles, ["zzz99999", titles[0][1]] as const])).toBe(false);
+      expect(reader.sameSources("fanza", first, last, titles)).toBe(false);
+      expect(reader.noneBetween("r18dev", first, null)).toBe(false);
+      expect(reader.noneBetween("r18dev", `${last}z`, null)).toBe(true);
+      expect(reader.noneBetween("fanza", "", null)).toBe(true);
+    } finally {
+      reader.close();
+    }
   });
 
   it("prepares a record unless it hashes to the stored hash", () => {

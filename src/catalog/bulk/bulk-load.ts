@@ -125,6 +125,15 @@ export class BulkLoad {
     return result;
   }
 
+  /**
+   * Stores the source digest (import-dump's) of titles whose record stays as it is, by
+   * catalog id: a column of the narrow row, no document or index text.
+   */
+  setSourceHashes(pairs: readonly (readonly [id: number, sourceHash: string])[]): void {
+    if (!this.open) throw new Error("the bulk load is over");
+    for (const [id, sourceHash] of pairs) this.writer.setSourceHash(id, sourceHash);
+  }
+
   /** Writes the window's index rows; the next SAVEPOINT makes FTS5 write them out as one segment. */
   private nextWindow(): void {
     this.flushWindow();

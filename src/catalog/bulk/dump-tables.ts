@@ -74,23 +74,51 @@ export type DimensionTable = keyof typeof DIMENSIONS;
 export type LinkTable = keyof typeof LINKS;
 export type StagedTable = "derived_video" | DimensionTable | LinkTable;
 
-/** Column values by name, as they came from the dump (null = SQL NULL). */
+/**
+ * Column values by name, as they came from the dump (null = SQL NULL), and `row_hash`:
+ * the digest of the row as the dump wrote it (see rowDigest in staging-sinks.ts).
+ */
 export type StagedRow = Record<string, string | null>;
 
-export interface StagedVideo {
+/** A row a video links to, as the first read of a batch gives it: its id and its digest. */
+export interface StagedRef {
+  id: string;
+  row_hash: string;
+}
+
+/**
+ * A staged video with the rows it links to (links to ids the dump doesn't have left
+ * out): StagedRefs as StagedVideos.batch reads it, enough to tell whether the video
+ * changed since the last import; StagedRows once joined (StagedVideos.join), for a
+ * video that did. Its own values are read apart (StagedVideos.texts).
+ */
+export interface StagedVideo<R extends StagedRef | StagedRow = StagedRef> {
   /** The staged row's id (duplicates are named by it). */
+  rowid: number;
+  contentId: string;
+  /** Its derived_video COPY block (StagingPlan.videoBlocks). */
+  block: number;
+  /** Digest of the derived_video row's text (its columns are the block's). */
+  rowHash: string;
+  maker: R | null;
+  label: R | null;
+  series: R | null;
+  /** In ordinality order. */
+  actresses: R[];
+  categories: R[];
+  directors: R[];
+}
+
+export type JoinedVideo = StagedVideo<StagedRow>;
+
+/** A staged derived_video row as the dump has it: `text` is the COPY line, its columns those of `block`. */
+export interface StagedVideoText {
   rowid: number;
   /** Line of the video's row in the .sql text. */
   line: number;
-  /** The derived_video values, in STAGED_VIDEO_COLUMNS order. */
-  video: (string | null)[];
-  maker: StagedRow | null;
-  label: StagedRow | null;
-  series: StagedRow | null;
-  /** In ordinality order; links to rows the dump doesn't have are left out. */
-  actresses: StagedRow[];
-  categories: StagedRow[];
-  directors: StagedRow[];
+  /** Index into StagingPlan.videoBlocks. */
+  block: number;
+  text: string;
 }
 
 /** A batch starts after this (content_id, rowid) of derived_video, in content_id order. */
@@ -103,12 +131,14 @@ export interface StagingPlan {
   batches: BatchStart[];
   /** Rows whose content_id an earlier row already has (by rowid, i.e. file order). */
   duplicates: { contentId: string; rowid: number; line: number }[];
+  /** The column names of each derived_video COPY block, in the order its lines have them. */
+  videoBlocks: string[][];
 }
 
 /** Receives one COPY block's rows, already mapped to the staging columns. */
 export interface StagingSink {
-  /** `values` in the order of `columns` given to StagingDb.table(). */
-  add(values: (string | null)[], line: number): void;
+  /** `values` in stagedColumns() order; `text` the row's line as the dump has it (its digest is staged). */
+  add(values: (string | null)[], line: number, text: string): void;
 }
 
 export function isDimension(table: string): table is DimensionTable {

@@ -6,114 +6,32 @@
  * is what keeps a 1.9M-video dump in bounded memory: a few batches of videos and
  * the small dimension tables are all that is ever held in JS.
  *
- * Speed: rows go in through multi-row INSERTs (one statement call per 64 rows) with
- * the journal and syncs off, and the link tables store one row per run of equal
- * content_ids (`id:ordinality,id:ordinality`) instead of one per link, which cuts
- * their inserts several-fold (pg_dump writes a video's links next to each other).
+ * This file holds the dimension tables (names by id). The videos and the links, the
+ * big tables, go to files of their own beside it (video-staging.ts, link-staging.ts),
+ * each written and indexed by a stager of its own: on worker threads when import-dump
+ * has them, so that reading the dump, staging the videos and staging the links run
+ * side by side. Rows go in through multi-row INSERTs (one statement call per 64 rows)
+ * with the journal and syncs off.
  */
 import { randomBytes } from "node:crypto";
 import { readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import type { Statement } from "better-sqlite3";
-import Database from "better-sqlite3";
+import type Database from "better-sqlite3";
 import type { Db } from "../store/db.js";
-import { type BatchStart, DIMENSIONS, isDimension, LINKS, STAGED_VIDEO_COLUMNS, type StagedTable, type StagingPlan, type StagingSink } from "./dump-tables.js";
+import { DIMENSIONS, isDimension, type StagedTable, type StagingPlan, type StagingSink } from "./dump-tables.js";
+import { type LinkStager, LinkSink, LinkStaging } from "./link-staging.js";
+import { BatchInsert, headerSalt, openStagingFile, RowSink } from "./staging-sinks.js";
+import { type VideoStager, VideoSink, VideoStaging } from "./video-staging.js";
 
-/** Rows per INSERT statement call. */
-const ROWS_PER_INSERT = 64;
 /** Rows between commits of the staging database (it has no journal: commits only bound the dirty cache). */
 const ROWS_PER_COMMIT = 200_000;
 const FILE_PREFIX = ".import-dump-";
 const FILE_SUFFIX = ".staging.db";
 
-const VIDEO_TABLE_SQL = `CREATE TABLE derived_video (line INTEGER, ${STAGED_VIDEO_COLUMNS.join(", ")})`;
-
-/** Appends rows through a multi-row INSERT, ROWS_PER_INSERT at a time. */
-class BatchInsert {
-  private buf: unknown[] = [];
-  private readonly many: Statement;
-  private readonly one: Statement;
-
-  constructor(
-    private readonly staging: StagingDb,
-    db: Database.Database,
-    table: string,
-    private readonly width: number,
-    verb = "INSERT",
-  ) {
-    const row = `(${new Array(width).fill("?").join(", ")})`;
-    this.one = db.prepare(`${verb} INTO ${table} VALUES ${row}`);
-    this.many = db.prepare(`${verb} INTO ${table} VALUES ${new Array(ROWS_PER_INSERT).fill(row).join(", ")}`);
-  }
-
-  /** One row: `lead` (if given) then `values`, `width` values in all. */
-  push(values: unknown[], lead?: unknown): void {
-    if (lead !== undefined) this.buf.push(lead);
-    for (let i = 0; i < values.length; i++) this.buf.push(values[i]);
-    if (this.buf.length === this.width * ROWS_PER_INSERT) {
-      this.many.run(this.buf);
-      this.buf = [];
-      this.staging.wrote(ROWS_PER_INSERT);
-    }
-  }
-
-  flush(): void {
-    for (let at = 0; at < this.buf.length; at += this.width) this.one.run(this.buf.slice(at, at + this.width));
-    this.staging.wrote(this.buf.length / this.width);
-    this.buf = [];
-  }
-}
-
-/**
- * Link rows of one content_id are joined into one staged row while they come in a
- * run: `links` is `id:order,id:order,...` (order empty when the table has none).
- */
-class LinkSink implements StagingSink {
-  private cid: string | null = null;
-  private links = "";
-
-  constructor(
-    private readonly insert: BatchInsert,
-    private readonly ordered: boolean,
-  ) {}
-
-  add(values: (string | null)[]): void {
-    const cid = values[0] as string;
-    const link = this.ordered ? `${values[1]}:${values[2] ?? ""}` : (values[1] as string);
-    if (cid === this.cid) {
-      this.links += "," + link;
-      return;
-    }
-    this.flushRun();
-    this.cid = cid;
-    this.links = link;
-  }
-
-  private flushRun(): void {
-    if (this.cid !== null) this.insert.push([this.cid, this.links]);
-    this.cid = null;
-  }
-
-  flush(): void {
-    this.flushRun();
-    this.insert.flush();
-  }
-}
-
-class RowSink implements StagingSink {
-  constructor(
-    private readonly insert: BatchInsert,
-    private readonly withLine: boolean,
-  ) {}
-
-  add(values: (string | null)[], line: number): void {
-    this.insert.push(values, this.withLine ? line : undefined);
-  }
-
-  flush(): void {
-    this.insert.flush();
-  }
+/** The file of the videos (video-staging.ts) or of the links (link-staging.ts) beside a staging file. */
+export function sideFileOf(stagingPath: string, side: "videos" | "links"): string {
+  return `${stagingPath.slice(0, -FILE_SUFFIX.length)}-${side}${FILE_SUFFIX}`;
 }
 
 /** Deletes staging files left by import processes that no longer run (SIGKILL leaves them behind). */
@@ -125,7 +43,7 @@ function removeStaleFiles(dir: string): void {
     return;
   }
   for (const name of names) {
-    const m = /^\.import-dump-(\d+)-[0-9a-f]+\.staging\.db(-journal|-wal|-shm)?$/.exec(name);
+    const m = /^\.import-dump-(\d+)-[0-9a-f]+(-videos|-links)?\.staging\.db(-journal|-wal|-shm)?$/.exec(name);
     if (!m || Number(m[1]) === process.pid) continue;
     try {
       process.kill(Number(m[1]), 0);
@@ -139,6 +57,10 @@ export interface StagingOptions {
   /** Where the staging file goes: default the catalog's directory (same disk), os.tmpdir() for an in-memory catalog. */
   dir?: string;
   cacheSizeMb?: number;
+  /** Who stages the videos, into the file at `path` (default: a VideoStaging on this thread). */
+  videos?: (path: string) => VideoStager;
+  /** Who stages the links, into the file at `path` (default: a LinkStaging on this thread). */
+  links?: (path: string) => LinkStager;
 }
 
 /** The directory a catalog file lives in, or the system temp dir for an in-memory catalog. */
@@ -148,25 +70,29 @@ export function stagingDirFor(catalog: Db): string {
 
 export class StagingDb {
   readonly path: string;
+  /** The videos' file (see video-staging.ts). */
+  readonly videosPath: string;
+  /** The links' file (see link-staging.ts). */
+  readonly linksPath: string;
+  private readonly videos: VideoStager;
+  private readonly links: LinkStager;
   private readonly db: Database.Database;
   private readonly sinks: { flush(): void }[] = [];
   private sinceCommit = 0;
+  private readonly videoBlocks: string[][] = [];
   /** Staged rows per table. */
   readonly rows: Partial<Record<StagedTable, number>> = {};
 
-  private constructor(path: string, cacheSizeMb: number) {
+  private constructor(path: string, cacheSizeMb: number, options: StagingOptions) {
     this.path = path;
-    this.db = new Database(path);
+    this.videosPath = sideFileOf(path, "videos");
+    this.linksPath = sideFileOf(path, "links");
+    this.db = openStagingFile(path, cacheSizeMb);
     try {
-      // Nothing here has to survive a crash: the file is deleted whatever happens.
-      this.db.pragma("journal_mode = OFF");
-      this.db.pragma("synchronous = OFF");
-      this.db.pragma("locking_mode = EXCLUSIVE");
-      // Sorts of CREATE INDEX spill to files, not to RAM.
-      this.db.pragma("temp_store = FILE");
-      this.db.pragma(`cache_size = -${cacheSizeMb * 1024}`);
       this.createTables();
       this.db.exec("BEGIN");
+      this.videos = (options.videos ?? ((p) => new VideoStaging(p)))(this.videosPath);
+      this.links = (options.links ?? ((p) => new LinkStaging(p)))(this.linksPath);
     } catch (err) {
       this.close();
       throw err;
@@ -178,16 +104,15 @@ export class StagingDb {
     const dir = options.dir ?? tmpdir();
     removeStaleFiles(dir);
     const path = join(dir, `${FILE_PREFIX}${process.pid}-${randomBytes(4).toString("hex")}${FILE_SUFFIX}`);
-    return new StagingDb(path, options.cacheSizeMb ?? 128);
+    return new StagingDb(path, options.cacheSizeMb ?? 32, options);
   }
 
   private createTables(): void {
-    const ddl = [VIDEO_TABLE_SQL];
+    const ddl: string[] = [];
     // TEXT PRIMARY KEY + INSERT OR REPLACE: a repeated id keeps its last row, and joins never fan out.
     for (const [table, cols] of Object.entries(DIMENSIONS)) {
-      ddl.push(`CREATE TABLE ${table} (id TEXT PRIMARY KEY, ${cols.slice(1).join(", ")})`);
+      ddl.push(`CREATE TABLE ${table} (id TEXT PRIMARY KEY, ${cols.slice(1).join(", ")}, row_hash)`);
     }
-    for (const table of Object.keys(LINKS)) ddl.push(`CREATE TABLE ${table} (content_id, links)`);
     this.db.exec(ddl.join(";\n"));
   }
 
@@ -201,24 +126,26 @@ export class StagingDb {
   }
 
   /**
-   * A sink for one COPY block of `table`; give it values in stagedColumns(table)
-   * order (null for a column the dump lacks). Call endTable() after the block.
+   * A sink for one COPY block of `table` whose header has `header` (the column names);
+   * give it values in stagedColumns(table) order (null for a column the dump lacks),
+   * the row's line number and its text. Call endTable() after the block.
    */
-  table(table: StagedTable): StagingSink {
+  table(table: StagedTable, header: readonly string[]): StagingSink {
     if (!this.db.open) throw new Error("staging: rows after finish()");
     let sink: StagingSink & { flush(): void };
     if (table === "derived_video") {
-      sink = new RowSink(new BatchInsert(this, this.db, table, STAGED_VIDEO_COLUMNS.length + 1), true);
+      sink = new VideoSink(this.videos, this.videoBlocks.length);
+      this.videoBlocks.push([...header]);
     } else if (isDimension(table)) {
-      sink = new RowSink(new BatchInsert(this, this.db, table, DIMENSIONS[table].length, "INSERT OR REPLACE"), false);
+      sink = new RowSink(new BatchInsert(this, this.db, table, DIMENSIONS[table].length + 1, "INSERT OR REPLACE"), headerSalt(header));
     } else {
-      sink = new LinkSink(new BatchInsert(this, this.db, table, 2), LINKS[table].order !== null);
+      sink = new LinkSink(this.links, table);
     }
     this.sinks.push(sink);
     const counted: StagingSink = {
-      add: (values, line) => {
+      add: (values, line, text) => {
         this.rows[table] = (this.rows[table] ?? 0) + 1;
-        sink.add(values, line);
+        sink.add(values, line, text);
       },
     };
     return counted;
@@ -229,44 +156,40 @@ export class StagingDb {
     for (const s of this.sinks.splice(0)) s.flush();
   }
 
-  /**
-   * Ends loading: indexes the tables by content_id, plans the batches of `size`
-   * videos (in content_id order) and closes the writer's connection; StagedVideos
-   * reads the file next, possibly on several threads, each batch on its own.
-   */
-  finish(size: number): StagingPlan {
-    this.endTable();
-    this.db.exec("COMMIT");
-    this.db.exec(`CREATE INDEX video_cid ON derived_video (content_id);
-      ${Object.keys(LINKS)
-        .map((t) => `CREATE INDEX ${t}_cid ON ${t} (content_id);`)
-        .join("\n")}
-      ANALYZE;`);
-    // One pass over the index: where each batch starts, and the repeated content_ids (the first row wins).
-    const plan: StagingPlan = { videos: 0, batches: [], duplicates: [] };
-    let last: string | null = null;
-    const scan = this.db.prepare("SELECT content_id, rowid FROM derived_video INDEXED BY video_cid ORDER BY content_id, rowid").raw();
-    const lineOf = this.db.prepare("SELECT line FROM derived_video WHERE rowid = ?").pluck();
-    const dups: [string, number][] = [];
-    let prev: BatchStart = ["", -1];
-    for (const [cid, rowid] of scan.iterate() as Iterable<[string, number]>) {
-      if (plan.videos % size === 0) plan.batches.push(prev);
-      plan.videos++;
-      prev = [cid, rowid];
-      if (cid === last) dups.push([cid, rowid]);
-      last = cid;
-    }
-    plan.duplicates = dups.map(([contentId, rowid]) => ({ contentId, rowid, line: lineOf.get(rowid) as number }));
-    this.db.close();
-    return plan;
+  /** Waits while a stager is behind (call between windows of input); throws when one failed. */
+  async drain(): Promise<void> {
+    await this.videos.drain();
+    await this.links.drain();
   }
 
-  /** Closes and deletes the staging file; safe to call twice. */
+  /**
+   * Ends loading: indexes the tables by content_id, plans the batches of `size`
+   * videos (in content_id order) and closes the writers' connections; StagedVideos
+   * reads the files next, possibly on several threads, each batch on its own. A video
+   * stager on another thread indexes its file meanwhile.
+   */
+  async finish(size: number): Promise<StagingPlan> {
+    this.endTable();
+    const videos = this.videos.finish(size);
+    const links = this.links.finish(size);
+    // Seen, so that a failure of a stager while this thread commits is not reported as unhandled.
+    for (const p of [videos, links]) if (p instanceof Promise) p.catch(() => {});
+    this.db.exec("COMMIT");
+    this.db.close();
+    const [plan] = await Promise.all([videos, links]);
+    return { ...plan, videoBlocks: this.videoBlocks };
+  }
+
+  /** Closes and deletes the staging files; safe to call twice. */
   close(): void {
     try {
-      if (this.db.open) this.db.close();
+      if (this.db?.open) this.db.close();
+      if (this.videos instanceof VideoStaging) this.videos.close();
+      if (this.links instanceof LinkStaging) this.links.close();
     } finally {
-      for (const suffix of ["", "-journal", "-wal", "-shm"]) rmSync(this.path + suffix, { force: true });
+      for (const path of [this.path, this.videosPath, this.linksPath]) {
+        for (const suffix of ["", "-journal", "-wal", "-shm"]) rmSync(path + suffix, { force: true });
+      }
     }
   }
 }

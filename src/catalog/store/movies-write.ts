@@ -17,17 +17,20 @@ export interface UpsertResult {
 interface Existing {
   id: number;
   hash: string;
+  source_hash: string | null;
   fts_key: number;
 }
 
 // Positional parameters: binding a fresh object per row (and spreading the row into
 // it) cost more than the inserts of the narrow row itself.
 const INSERT_SQL = `INSERT INTO movies (id, provider, content_id, dvd_id, service_code, site, release_date, runtime_mins,
-  censored, rating_avg, rating_count, popularity, hash, created_at, updated_at, fts_key)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+  censored, rating_avg, rating_count, popularity, hash, created_at, updated_at, fts_key, source_hash)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 const UPDATE_SQL = `UPDATE movies SET dvd_id = ?, service_code = ?, site = ?, release_date = ?, runtime_mins = ?, censored = ?,
-  rating_avg = ?, rating_count = ?, popularity = ?, hash = ?, updated_at = ?, fts_key = ? WHERE id = ?`;
+  rating_avg = ?, rating_count = ?, popularity = ?, hash = ?, updated_at = ?, fts_key = ?, source_hash = ? WHERE id = ?`;
+/** A title whose record is unchanged, rebuilt from other dump rows (or by an older import): only the digest moves. */
+const UPDATE_SOURCE_SQL = "UPDATE movies SET source_hash = ? WHERE id = ?";
 
 const INSERT_DOC_SQL = "INSERT INTO movie_docs (id, page_url, doc, alt_names) VALUES (?, ?, ?, ?)";
 const UPDATE_DOC_SQL = "UPDATE movie_docs SET page_url = ?, doc = ?, alt_names = ? WHERE id = ?";
@@ -35,11 +38,15 @@ const UPDATE_DOC_SQL = "UPDATE movie_docs SET page_url = ?, doc = ?, alt_names =
 // a REAL rowid constraint next to MATCH (it returns every match).
 const INSERT_FTS_SQL = "INSERT INTO movies_fts (rowid, code, title, people, org, cat, comment, tags) VALUES (CAST(? AS INTEGER), ?, ?, ?, ?, ?, ?, ?)";
 const DELETE_FTS_SQL = "DELETE FROM movies_fts WHERE rowid = CAST(? AS INTEGER)";
-const FIND_SQL = "SELECT id, hash, fts_key FROM movies WHERE provider = ? AND content_id = ?";
+const FIND_SQL = "SELECT id, hash, source_hash, fts_key FROM movies WHERE provider = ? AND content_id = ?";
 /** The next id, chosen before the insert because the index key contains it. Writers are serialised by SQLite's lock. */
 const NEXT_ID_SQL = "SELECT coalesce(max(id), 0) + 1 FROM movies";
 
-function rowOf(r: IngestRecord, now: number) {
+/**
+ * `sourceHash`: import-dump's digest of the rows the record came from; null from every
+ * other path, so that a title they rewrite is parsed again by the next dump refresh.
+ */
+function rowOf(r: IngestRecord, now: number, sourceHash: string | null = null) {
   const doc = encodeDoc(r.record);
   const altNames = JSON.stringify(r.altNames ?? {});
   // One call over the joined text: the same digest as updating a Hash part by part, at
@@ -65,6 +72,7 @@ function rowOf(r: IngestRecord, now: number) {
     doc,
     altNames,
     hash: digest,
+    sourceHash,
     now,
   };
 }
@@ -90,9 +98,10 @@ export function prepareRecord(r: IngestRecord, now = Date.now()): PreparedRecord
 /**
  * prepareRecord, or null when the record hashes to `storedHash` (the write would skip it
  * as unchanged): its index text, a fifth of a record's preparation, is then not derived.
+ * `sourceHash` is stored with the record (import-dump's digest of its rows).
  */
-export function prepareChangedRecord(r: IngestRecord, now: number, storedHash: string | null): PreparedRecord | null {
-  const row = rowOf(r, now);
+export function prepareChangedRecord(r: IngestRecord, now: number, storedHash: string | null, sourceHash: string | null = null): PreparedRecord | null {
+  const row = rowOf(r, now, sourceHash);
   return row.hash === storedHash ? null : { row, fields: fieldsOf(r) };
 }
 
@@ -126,6 +135,7 @@ export class RowWriter {
   write(row: Row, fields: () => string[], result: UpsertResult): void {
     const existing = stmt<[string, string], Existing>(this.db, FIND_SQL).get(row.provider, row.contentId);
     if (existing && existing.hash === row.hash) {
+      if (row.sourceHash !== null && existing.source_hash !== row.sourceHash) this.setSourceHash(existing.id, row.sourceHash);
       result.unchanged++;
       return;
     }
@@ -145,6 +155,7 @@ export class RowWriter {
         row.hash,
         row.now,
         key,
+        row.sourceHash,
         id,
       );
       stmt(this.db, UPDATE_DOC_SQL).run(row.pageUrl, row.doc, row.altNames, id);
@@ -173,10 +184,16 @@ export class RowWriter {
       row.now,
       row.now,
       key,
+      row.sourceHash,
     );
     stmt(this.db, INSERT_DOC_SQL).run(id, row.pageUrl, row.doc, row.altNames);
     this.pending.set(id, { key, fields });
     result.added++;
+  }
+
+  /** Stores the source digest of a title whose record stays as it is (its id, from the catalog). */
+  setSourceHash(id: number, sourceHash: string): void {
+    stmt(this.db, UPDATE_SOURCE_SQL).run(sourceHash, id);
   }
 
   /** Rows written since the last flushIndex. */

@@ -26,6 +26,12 @@ export const movies = sqliteTable(
     updatedAt: integer("updated_at").notNull(),
     /** This row's rowid in movies_fts: release order (see src/catalog/search/fts-key.ts). */
     ftsKey: integer("fts_key").notNull().default(0),
+    /**
+     * import-dump's digest of the dump rows the record was built from (and of the
+     * record format): a refresh leaves out a title whose rows hash the same without
+     * parsing them. NULL for titles any other path wrote (src/import/dump/source-hash.ts).
+     */
+    sourceHash: text("source_hash"),
   },
   (t) => [
     uniqueIndex("movies_provider_content_id").on(t.provider, t.contentId),

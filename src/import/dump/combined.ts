@@ -1,17 +1,17 @@
-import { STAGED_VIDEO_COLUMNS, type StagedVideo } from "../../catalog/index.js";
+import { type JoinedVideo, STAGED_VIDEO_COLUMNS } from "../../catalog/index.js";
 import { dumpImageUrl, galleryRange } from "./r18-dump-map.js";
 
 const num = (v: string | null): number | null => (v === null ? null : Number(v));
-/** Positions in StagedVideo.video by column name. */
+/** Positions in a video's values (STAGED_VIDEO_COLUMNS order) by column name. */
 const V = Object.fromEntries(STAGED_VIDEO_COLUMNS.map((c, i) => [c, i])) as Record<(typeof STAGED_VIDEO_COLUMNS)[number], number>;
 
 /**
  * The JSON r18.dev's `.../combined={content_id}/json` serves for a video, rebuilt from
- * its dump rows: names joined in, image paths made URLs, the gallery expanded from its
- * first/last pair. parseR18Combined then makes the record exactly as a live lookup would.
+ * its dump rows (`c`: its derived_video values in STAGED_VIDEO_COLUMNS order): names
+ * joined in, image paths made URLs, the gallery expanded from its first/last pair.
+ * parseR18Combined then makes the record exactly as a live lookup would.
  */
-export function combinedFromStaged(v: StagedVideo): Record<string, unknown> {
-  const c = v.video;
+export function combinedFromStaged(v: JoinedVideo, c: readonly (string | null)[]): Record<string, unknown> {
   const full = galleryRange(c[V.gallery_full_first], c[V.gallery_full_last]);
   const thumb = galleryRange(c[V.gallery_thumb_first], c[V.gallery_thumb_last]);
   const gallery = Array.from({ length: Math.max(full.length, thumb.length) }, (_, i) => ({

@@ -5,10 +5,11 @@ import { CopyEscapeError, parseCopyHeader, unescapeCopyField } from "./copy-text
 export type CopyEvent =
   | { type: "table"; table: string; schema: string | null; columns: string[]; line: number }
   /**
-   * `values` follow the header's column order; null is SQL NULL. They may share memory
-   * with the decoded chunk, so a consumer that keeps many for long should copy them.
+   * `values` follow the header's column order; null is SQL NULL; `text` is the line
+   * they were read from (decodeCopyRow gives them back). They may share memory with
+   * the decoded chunk, so a consumer that keeps many for long should copy them.
    */
-  | { type: "row"; table: string; values: (string | null)[]; line: number }
+  | { type: "row"; table: string; values: (string | null)[]; line: number; text: string }
   /** `rows` counts the row events of the block; `errors` the rows skipped with an error event. */
   | { type: "end"; table: string; rows: number; errors: number; line: number }
   | { type: "error"; table: string; line: number; reason: string }
@@ -133,34 +134,14 @@ export class CopyParser {
   }
 
   private row(b: Block, text: string, out: CopyEvent[]): void {
-    const values = splitFields(text, b.width);
-    if (values === null || (b.width !== -1 && values.length !== b.width)) {
+    const values = fieldsOf(text, b.width);
+    if (typeof values === "string") {
       b.errors++;
-      const got = values === null ? text.split("\t").length : values.length;
-      out.push({ type: "error", table: b.table, line: this.line, reason: `expected ${b.width} fields, got ${got}` });
+      out.push({ type: "error", table: b.table, line: this.line, reason: values });
       return;
     }
-    if (text.indexOf("\\") !== -1) {
-      for (let i = 0; i < values.length; i++) {
-        const v = values[i] as string;
-        if (v.indexOf("\\") === -1) continue;
-        if (v === "\\N") {
-          values[i] = null;
-          continue;
-        }
-        try {
-          values[i] = unescapeCopyField(v);
-        } catch (err) {
-          if (!(err instanceof CopyEscapeError)) throw err;
-          b.errors++;
-          const reason = `invalid escape in field ${i + 1}: ${err.message}`;
-          out.push({ type: "error", table: b.table, line: this.line, reason });
-          return;
-        }
-      }
-    }
     b.rows++;
-    out.push({ type: "row", table: b.table, values, line: this.line });
+    out.push({ type: "row", table: b.table, values, line: this.line, text });
   }
 
   private outside(text: string, out: CopyEvent[]): void {
@@ -191,6 +172,37 @@ function toBuffer(chunk: Uint8Array): Buffer {
 function isEndMarker(s: string, start: number, end: number): boolean {
   if (end > start && s.charCodeAt(end - 1) === 13) end--;
   return end - start === 2 && s.charCodeAt(start) === 92 && s.charCodeAt(start + 1) === 46;
+}
+
+/** The fields of one COPY line (`width` of them, -1: any number), or why it has none. */
+function fieldsOf(text: string, width: number): (string | null)[] | string {
+  const values = splitFields(text, width);
+  if (values === null || (width !== -1 && values.length !== width)) {
+    return `expected ${width} fields, got ${values === null ? text.split("\t").length : values.length}`;
+  }
+  if (text.indexOf("\\") === -1) return values;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i] as string;
+    if (v.indexOf("\\") === -1) continue;
+    if (v === "\\N") {
+      values[i] = null;
+      continue;
+    }
+    try {
+      values[i] = unescapeCopyField(v);
+    } catch (err) {
+      if (!(err instanceof CopyEscapeError)) throw err;
+      return `invalid escape in field ${i + 1}: ${err.message}`;
+    }
+  }
+  return values;
+}
+
+/** The values of a row event's `text` again (`width` fields, as its block's header has them). */
+export function decodeCopyRow(text: string, width: number): (string | null)[] {
+  const values = fieldsOf(text, width);
+  if (typeof values === "string") throw new CopyEscapeError(`a staged row no longer reads: ${values}`);
+  return values;
 }
 
 /** Splits on tabs; null as soon as there are more than `width` fields (-1: no limit). */

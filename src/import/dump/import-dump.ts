@@ -2,26 +2,38 @@
  * import-dump: the r18.dev database dump (pg_dump COPY text, .sql or .sql.gz) into
  * the catalog as provider `r18dev` records.
  *
- * 1. read (stage.ts): the file is streamed once; the rows of the tables we use go to a
- *    staging SQLite file (StagingDb), whatever the table order, columns mapped by name
+ * 1. read (stage.ts): the file is streamed once; the rows of the tables we use go to
+ *    staging SQLite files (StagingDb), whatever the table order, columns mapped by name
  *    from each COPY header. Broken rows are skipped and counted (row-checks.ts), with
- *    their line.
- * 2. index: staging indexes the tables by content_id and plans batches of videos.
- * 3. write: worker threads (record-workers.ts) take alternate batches: each video, with
- *    its joins, becomes the JSON r18.dev's `combined` endpoint serves (combined.ts), is
- *    parsed by the r18dev provider's own parseR18Combined (so a dump import and a live
- *    lookup give the same record) and prepared for the catalog (records.ts: document,
- *    hash, index text). This thread writes the prepared batches in plan order, all in
- *    ONE catalog transaction.
+ *    their line. The videos (each its line, whole, and its digest) and the links go to
+ *    files of their own, staged by worker threads beside this one (record-workers.ts).
+ * 2. index: each staging file is indexed by content_id, the videos' one by its stager,
+ *    which plans the batches of videos.
+ * 3. write: the worker threads take alternate batches. A video's source hash (its row's
+ *    digest, those of the rows it links to, RECORD_FORMAT: source-hash.ts) is compared
+ *    with the one stored beside its title; a video whose rows changed, or that the
+ *    catalog lacks, becomes the JSON r18.dev's `combined` endpoint serves (combined.ts),
+ *    is parsed by the r18dev provider's own parseR18Combined (so a dump import and a
+ *    live lookup give the same record) and prepared for the catalog (records.ts:
+ *    document, hash, index text). This thread writes the prepared batches in plan
+ *    order, all in ONE catalog transaction.
  *
- * Where the time goes (100k synthetic videos, CPU profile of all threads): SQLite
- * writes with the FTS index 23%, parseR18Combined and its validation 19%, index text
- * 17%, GC 9%, document JSON and hash 7%, staging reads and joins 6%, the combined JSON
- * 5%, posting batches between threads 3%, reading and staging the file 4%. Hence:
- * staging with multi-row INSERTs, no journal, link rows packed per video; the record
- * work on two threads beside the writer; prepared statements throughout (stmt());
- * the catalog writes in one BulkLoad (src/catalog/bulk/bulk-load.ts: no index merging
- * during the load, one merge at the end).
+ * A refresh (an unchanged dump, into a catalog that holds it) parses nothing: at 200,000
+ * videos it went from ~11 s to ~3.3 s. Where its time went before (CPU profile of all
+ * threads): reading and staging the dump 3 s on this thread, and on the builders'
+ * staging reads and joins 25%, parse and validation 25%, document and hash 13%, GC 8%.
+ * What each change bought: no parse for a title whose rows are unchanged (11 -> 5 s);
+ * a video staged as its line instead of 20 columns, links and video pages read from
+ * covering indexes, readers that keep their file lock (a read of a video's row by
+ * rowid took 7 us, 6 of them taking and dropping the lock), a whole batch's source
+ * hashes compared with the catalog's in one string (-> 4.5 s); the videos and the links
+ * staged on the worker threads while this one reads, their files indexed side by side
+ * (-> 3.3 s). What is left: reading and parsing the COPY text on this thread (~2 s of
+ * 3.3; gunzip runs beside it), indexing the staging files (0.4 s), and building the
+ * source hashes (0.9 s on two threads).
+ *
+ * A first import does the work it did before (~30 s for 200,000 videos), most of it in
+ * SQLite writes with the FTS index on this thread, which the builders keep busy.
  *
  * Safety: nothing touches the catalog before the whole file has been read, and all
  * catalog writes commit together. A truncated file imports nothing (its missing part
@@ -29,14 +41,13 @@
  * records with records that lost their actresses). A killed import leaves the catalog
  * as it was: WAL readers keep the old snapshot until the commit, and SQLite's recovery
  * drops an uncommitted transaction. Re-imports upsert by (r18dev, contentId) and skip
- * unchanged records by hash: the record builders read the stored hashes of each batch's
- * range of content ids (their own read-only connection to the catalog) and leave a title
- * whose record hashes the same out before its index text is derived and posted. A
- * refresh of 200,000 unchanged videos went from ~17.5 s to ~11 s (5% changed: ~19 s to
- * ~12.3 s); what is left is reading the dump (~3 s) and building each record to hash it.
+ * unchanged records: by source hash before parsing, else by record hash before the
+ * index text is derived and posted (the record builders read both from their own
+ * read-only connection to the catalog, one range of content ids per batch). A title
+ * whose record is unchanged but whose source hash moved gets only the new source hash.
  */
 import { BulkLoad, type Db, StagingDb, stagingDirFor } from "../../catalog/index.js";
-import { recordBatchesOnWorkers } from "./record-workers.js";
+import { DumpWorkers } from "./record-workers.js";
 import { recordBatches } from "./records.js";
 import { stageDump } from "./stage.js";
 import { DumpFormatError, type ImportDumpOptions, type ImportDumpProgress, type ImportDumpSummary, Tally } from "./summary.js";
@@ -52,7 +63,7 @@ const BATCH_VIDEOS = 400;
 /**
  * Two record builders and the writer share the 2 cores: building (joins, parsing,
  * document, hash, index text) costs more than writing, so one builder would leave
- * the writer waiting.
+ * the writer waiting. While the dump is read, the same two stage its videos and links.
  */
 const DEFAULT_WORKERS = 2;
 const PROGRESS_EVERY_MS = 250;
@@ -91,12 +102,19 @@ export async function importDump(db: Db, path: string, options: ImportDumpOption
     notes: tally.notes,
     seconds: 0,
   };
-  const staging = StagingDb.create({ dir: options.stagingDir ?? stagingDirFor(db) });
+  const threads = options.workerThreads ?? DEFAULT_WORKERS;
+  const workers = threads > 0 ? new DumpWorkers(threads) : null;
+  let staging: StagingDb | null = null;
   try {
+    staging = StagingDb.create({
+      dir: options.stagingDir ?? stagingDirFor(db),
+      videos: workers ? (p) => workers.videoStager(p) : undefined,
+      links: workers ? (p) => workers.linkStager(p) : undefined,
+    });
     await stageDump(path, staging, tally, progress);
     await progress({ phase: "index" }, true);
     const batchSize = options.batchSize ?? BATCH_VIDEOS;
-    const plan = staging.finish(batchSize);
+    const plan = await staging.finish(batchSize);
     summary.actresses = staging.rows.derived_actress ?? 0;
     if (plan.videos === 0) throw new DumpFormatError(`no derived_video rows in ${path}: is it an r18.dev dump? Nothing was imported.`);
     for (const d of plan.duplicates) {
@@ -107,9 +125,9 @@ export async function importDump(db: Db, path: string, options: ImportDumpOption
     // an unchanged dump derives no index text); a catalog only in memory cannot be shared.
     const catalogPath = db.name === "" || db.name === ":memory:" ? null : db.name;
     const duplicates = plan.duplicates.map((d) => d.rowid);
-    const job = { stagingPath: staging.path, batchSize, now, batches: plan.batches, duplicates, catalogPath };
-    const threads = options.workerThreads ?? DEFAULT_WORKERS;
-    const batches = threads > 0 ? recordBatchesOnWorkers(job, threads) : recordBatches(job);
+    const { batches: starts, videoBlocks } = plan;
+    const job = { stagingPath: staging.path, batchSize, now, batches: starts, duplicates, videoBlocks, recordFormat: options.recordFormat, catalogPath };
+    const batches = workers ? workers.batches(job) : recordBatches(job);
     const load = BulkLoad.begin(db);
     try {
       let r = await batches.next();
@@ -117,6 +135,7 @@ export async function importDump(db: Db, path: string, options: ImportDumpOption
         const batch = r.value;
         for (const [table, reason, line, detail] of batch.skips) tally.skip(table, reason, line, detail);
         const result = load.upsert(batch.records);
+        load.setSourceHashes(batch.sources);
         summary.added += result.added;
         summary.updated += result.updated;
         summary.unchanged += result.unchanged + batch.unchanged;
@@ -125,6 +144,8 @@ export async function importDump(db: Db, path: string, options: ImportDumpOption
       for (const [table, n] of Object.entries(r.value)) {
         if (n > 0) tally.note(`${table}: ${n} links point to ids the dump doesn't have; left out`);
       }
+      // The builders are done: their memory goes back before the commit's merge and checkpoint.
+      await workers?.close();
       await progress({ phase: "commit" }, true);
       load.commit();
     } catch (err) {
@@ -134,7 +155,8 @@ export async function importDump(db: Db, path: string, options: ImportDumpOption
       load.end();
     }
   } finally {
-    staging.close();
+    await workers?.close();
+    staging?.close();
   }
   summary.videos = summary.added + summary.updated + summary.unchanged;
   summary.seconds = (Date.now() - started) / 1000;

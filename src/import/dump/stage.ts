@@ -88,7 +88,7 @@ export async function stageDump(
           const from = block.from;
           const mapped: (string | null)[] = new Array(from.length);
           for (let k = 0; k < from.length; k++) mapped[k] = from[k] < 0 ? null : e.values[from[k]];
-          block.sink.add(mapped, e.line);
+          block.sink.add(mapped, e.line, e.text);
           if (block.table === "derived_video") videos++;
         } else if (e.type === "table") {
           block = openBlock(e, staging, tally, seen);
@@ -101,6 +101,7 @@ export async function stageDump(
           throw new DumpTruncatedError(e.table, e.line);
         }
       }
+      await staging.drain();
       await progress({ phase: "read", bytesRead: input.progress.bytesRead, videosRead: videos });
     }
   } finally {
@@ -135,5 +136,5 @@ function openBlock(e: Extract<CopyEvent, { type: "table" }>, staging: StagingDb,
   const unexpected = unknown.filter((c) => !schema.includes(c));
   if (unexpected.length > 0) tally.note(`line ${e.line}: ${e.table}: unknown columns skipped: ${unexpected.join(", ")}`);
   if (missing.length > 0) tally.note(`line ${e.line}: ${e.table}: no ${missing.join(", ")} column (imported as empty)`);
-  return { table: e.table, sink: staging.table(e.table), from: cols.map((c) => index[c] ?? -1), check: rowCheck(e.table) };
+  return { table: e.table, sink: staging.table(e.table, e.columns), from: cols.map((c) => index[c] ?? -1), check: rowCheck(e.table) };
 }

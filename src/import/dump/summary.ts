@@ -52,6 +52,8 @@ export interface ImportDumpOptions {
   signal?: AbortSignal;
   /** Worker threads that build records while this one writes (default 2; 0: all on this thread). */
   workerThreads?: number;
+  /** The record format source hashes are computed for (default RECORD_FORMAT): tests move it to see a refresh parse again. */
+  recordFormat?: number;
   now?: number;
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE `movies` ADD `source_hash` text;
