@@ -6,9 +6,9 @@
  * one row (`id:ordinality,id:ordinality`, or `id,id` without an order), which cuts
  * their inserts several-fold (pg_dump writes a video's links next to each other).
  */
-import type Database from "better-sqlite3";
 import { LINKS, type LinkTable, type StagingSink } from "./dump-tables.js";
-import { BatchInsert, openStagingFile, type Stager } from "./staging-sinks.js";
+import { StagingFile } from "./staging-file.js";
+import { BatchInsert, type Stager } from "./staging-sinks.js";
 
 /** Rows between commits (the file has no journal: commits only bound the dirty cache). */
 const ROWS_PER_COMMIT = 200_000;
@@ -67,26 +67,18 @@ export class LinkSink implements StagingSink {
   }
 }
 
-export class LinkStaging implements LinkStager {
-  private readonly db: Database.Database;
+export class LinkStaging extends StagingFile implements LinkStager {
   private readonly inserts = {} as Record<LinkTable, BatchInsert>;
-  private sinceCommit = 0;
 
-  constructor(
-    readonly path: string,
-    cacheSizeMb = 32,
-  ) {
-    this.db = openStagingFile(path, cacheSizeMb);
-    try {
+  constructor(path: string, cacheSizeMb = 32) {
+    super(path, ROWS_PER_COMMIT, cacheSizeMb, (db) => {
       for (const table of Object.keys(LINKS) as LinkTable[]) {
         // seq is the rowid; the index (finish()) holds it after content_id, and the links, so that it covers a batch's reads.
-        this.db.exec(`CREATE TABLE ${table} (seq INTEGER PRIMARY KEY, content_id, links)`);
-        this.inserts[table] = new BatchInsert(this, this.db, table, 2, "INSERT", "(content_id, links)");
+        db.exec(`CREATE TABLE ${table} (seq INTEGER PRIMARY KEY, content_id, links)`);
       }
-      this.db.exec("BEGIN");
-    } catch (err) {
-      this.close();
-      throw err;
+    });
+    for (const table of Object.keys(LINKS) as LinkTable[]) {
+      this.inserts[table] = new BatchInsert(this, this.db, table, 2, "INSERT", "(content_id, links)");
     }
   }
 
@@ -95,30 +87,14 @@ export class LinkStaging implements LinkStager {
     for (let at = 0; at < rows.length; at += 2) insert.push([rows[at], rows[at + 1]]);
   }
 
-  drain(): void {}
-
-  /** Called by the inserters: commits now and then so the dirty cache stays bounded. */
-  wrote(rows: number): void {
-    this.sinceCommit += rows;
-    if (this.sinceCommit >= ROWS_PER_COMMIT) {
-      this.sinceCommit = 0;
-      this.db.exec("COMMIT; BEGIN");
-    }
-  }
-
   /** Ends loading: indexes the tables by content_id and closes the connection. */
   finish(): void {
     for (const insert of Object.values(this.inserts)) insert.flush();
-    this.db.exec("COMMIT");
-    this.db.exec(
+    this.commitAndIndex(
       Object.keys(LINKS)
         .map((t) => `CREATE INDEX ${t}_cid ON ${t} (content_id, seq, links);`)
         .join("\n"),
     );
     this.db.close();
-  }
-
-  close(): void {
-    if (this.db?.open) this.db.close();
   }
 }

@@ -7,9 +7,9 @@
  * on one thread (binding 20 columns per row instead of the line took twice as long
  * again), and a refresh then reads only the covering index of the narrow columns.
  */
-import type Database from "better-sqlite3";
 import { type BatchStart, STAGED_VIDEO_COLUMNS, type StagingPlan, type StagingSink } from "./dump-tables.js";
-import { BatchInsert, openStagingFile, rowDigest, type Stager } from "./staging-sinks.js";
+import { StagingFile } from "./staging-file.js";
+import { BatchInsert, rowDigest, type Stager } from "./staging-sinks.js";
 
 /** Rows between commits (the file has no journal: commits only bound the dirty cache). */
 const ROWS_PER_COMMIT = 50_000;
@@ -60,24 +60,12 @@ export class VideoSink implements StagingSink {
   }
 }
 
-export class VideoStaging implements VideoStager {
-  private readonly db: Database.Database;
+export class VideoStaging extends StagingFile implements VideoStager {
   private readonly insert: BatchInsert;
-  private sinceCommit = 0;
 
-  constructor(
-    readonly path: string,
-    cacheSizeMb = 32,
-  ) {
-    this.db = openStagingFile(path, cacheSizeMb);
-    try {
-      this.db.exec(VIDEO_TABLE_SQL);
-      this.db.exec("BEGIN");
-      this.insert = new BatchInsert(this, this.db, "derived_video", 8, "INSERT", VIDEO_COLUMNS);
-    } catch (err) {
-      this.close();
-      throw err;
-    }
+  constructor(path: string, cacheSizeMb = 32) {
+    super(path, ROWS_PER_COMMIT, cacheSizeMb, (db) => db.exec(VIDEO_TABLE_SQL));
+    this.insert = new BatchInsert(this, this.db, "derived_video", 8, "INSERT", VIDEO_COLUMNS);
   }
 
   /**
@@ -91,25 +79,13 @@ export class VideoStaging implements VideoStager {
     }
   }
 
-  drain(): void {}
-
-  /** Called by the inserter: commits now and then so the dirty cache stays bounded. */
-  wrote(rows: number): void {
-    this.sinceCommit += rows;
-    if (this.sinceCommit >= ROWS_PER_COMMIT) {
-      this.sinceCommit = 0;
-      this.db.exec("COMMIT; BEGIN");
-    }
-  }
-
   /**
    * Ends loading: indexes the videos by content_id, plans the batches of `size` videos
    * (in content_id order) and closes the connection; StagedVideos reads the file next.
    */
   finish(size: number): VideoPlan {
     this.insert.flush();
-    this.db.exec("COMMIT");
-    this.db.exec(VIDEO_INDEX_SQL);
+    this.commitAndIndex(VIDEO_INDEX_SQL);
     // One pass over the index: where each batch starts, and the repeated content_ids (the first row wins).
     const plan: VideoPlan = { videos: 0, batches: [], duplicates: [] };
     const scan = this.db.prepare("SELECT content_id, seq FROM derived_video INDEXED BY video_cid ORDER BY content_id, seq").raw();
@@ -128,9 +104,5 @@ export class VideoStaging implements VideoStager {
     plan.duplicates = dups.map(([contentId, rowid]) => ({ contentId, rowid, line: lineOf.get(rowid) as number }));
     this.db.close();
     return plan;
-  }
-
-  close(): void {
-    if (this.db?.open) this.db.close();
   }
 }
