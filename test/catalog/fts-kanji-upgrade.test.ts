@@ -1,16 +1,14 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import Database from "better-sqlite3";
-import { drizzle } from "drizzle-orm/better-sqlite3";
-import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { afterEach, describe, expect, it } from "vitest";
 import { countMatches } from "../../src/catalog/search/counts.js";
 import { EMPTY_FILTER } from "../../src/catalog/search/filter-sql.js";
 import { buildMatch } from "../../src/catalog/search/fts-match.js";
-import { type Db, MIGRATIONS_DIR, openCatalog } from "../../src/catalog/store/db.js";
+import { type Db, openCatalog } from "../../src/catalog/store/db.js";
 import { upsertRecords } from "../../src/catalog/store/movies-write.js";
 import { makeIngest } from "../helpers/build-app.js";
+import { catalogAtMigration } from "../helpers/old-catalog.js";
 
 const dirs: string[] = [];
 const dbs: Db[] = [];
@@ -26,16 +24,7 @@ describe("upgrading to kanji indexed alone (migration 0005)", () => {
     const dir = mkdtempSync(join(tmpdir(), "vc-kanji-"));
     dirs.push(dir);
     // The migrations up to 0004, applied to a fresh file.
-    const oldMigrations = join(dir, "migrations");
-    cpSync(MIGRATIONS_DIR, oldMigrations, { recursive: true });
-    const journalPath = join(oldMigrations, "meta", "_journal.json");
-    const journal = JSON.parse(readFileSync(journalPath, "utf8"));
-    journal.entries = journal.entries.filter((e: { idx: number }) => e.idx <= 4);
-    writeFileSync(journalPath, JSON.stringify(journal));
-    const path = join(dir, "catalog.db");
-    const old = new Database(path);
-    old.pragma("journal_mode = WAL");
-    migrate(drizzle(old), { migrationsFolder: oldMigrations });
+    const { db: old, path } = catalogAtMigration(dir, 4);
     const titles = [
       makeIngest({ contentId: "kan00001", dvdId: "KAN-001", titleEn: "Summer night", titleJa: "夏の夜" }),
       makeIngest({ contentId: "kan00002", dvdId: "KAN-002", titleEn: "Midsummer", titleJa: "真夏" }),

@@ -1,9 +1,7 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { drizzle } from "drizzle-orm/better-sqlite3";
-import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { afterEach, describe, expect, it } from "vitest";
 import { countMatches } from "../../src/catalog/search/counts.js";
 import { EMPTY_FILTER } from "../../src/catalog/search/filter-sql.js";
@@ -11,9 +9,10 @@ import { ftsKey, ID_BITS } from "../../src/catalog/search/fts-key.js";
 import { indexSegments } from "../../src/catalog/search/fts-maintenance.js";
 import { buildMatch } from "../../src/catalog/search/fts-match.js";
 import { searchIds } from "../../src/catalog/search/search.js";
-import { type Db, MIGRATIONS_DIR, openCatalog } from "../../src/catalog/store/db.js";
+import { type Db, openCatalog } from "../../src/catalog/store/db.js";
 import { prepareRecord, purgeProvider, upsertRecords } from "../../src/catalog/store/movies-write.js";
 import { makeIngest, tempCatalog } from "../helpers/build-app.js";
+import { catalogAtMigration } from "../helpers/old-catalog.js";
 
 const dirs: string[] = [];
 const dbs: Db[] = [];
@@ -82,16 +81,7 @@ describe("the FTS key (release order in the index's rowid)", () => {
     const dir = mkdtempSync(join(tmpdir(), "vc-upgrade-"));
     dirs.push(dir);
     // The migrations as they were before 0002, applied to a fresh file.
-    const oldMigrations = join(dir, "migrations");
-    cpSync(MIGRATIONS_DIR, oldMigrations, { recursive: true });
-    const journalPath = join(oldMigrations, "meta", "_journal.json");
-    const journal = JSON.parse(readFileSync(journalPath, "utf8"));
-    journal.entries = journal.entries.filter((e: { tag: string }) => e.tag === "0000_init" || e.tag === "0001_fts");
-    writeFileSync(journalPath, JSON.stringify(journal));
-    const path = join(dir, "catalog.db");
-    const old = new Database(path);
-    old.pragma("journal_mode = WAL");
-    migrate(drizzle(old), { migrationsFolder: oldMigrations });
+    const { db: old, path } = catalogAtMigration(dir, 1);
     // Three titles written as the old writer did: the index's rowid was movies.id.
     const titles = [
       { contentId: "old00001", dvdId: "OLD-001", titleEn: "Harbor lights", releaseDate: "2019-03-01T00:00:00.000Z" },

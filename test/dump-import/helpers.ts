@@ -1,8 +1,10 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { afterAll } from "vitest";
 import type { Db } from "../../src/catalog/store/db.js";
 import { copyEncode } from "../../src/samples/dump/rows.js";
+import { tempCatalog } from "../helpers/build-app.js";
 
 export type Value = string | number | null;
 
@@ -196,4 +198,16 @@ export class TempDir {
 /** Every catalog row as `provider content_id hash`, sorted: equal snapshots mean equal catalogs. */
 export function snapshot(db: Db): string[] {
   return db.prepare("SELECT provider || ' ' || content_id || ' ' || hash FROM movies ORDER BY 1").pluck().all() as string[];
+}
+
+/** A temp catalog and a TempDir for the dumps, shared by the tests of the enclosing describe; closed and removed after them. */
+export function catalogForSuite(): { db: Db; path: string; files: TempDir } {
+  const files = new TempDir();
+  const { db, dir, path } = tempCatalog();
+  afterAll(() => {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+    files.remove();
+  });
+  return { db, path, files };
 }

@@ -1,12 +1,10 @@
-import { rmSync } from "node:fs";
-import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { findByContentId } from "../../src/catalog/store/movies-read.js";
 import { upsertRecords } from "../../src/catalog/store/movies-write.js";
 import { importDump, type ImportDumpOptions } from "../../src/import/dump/import-dump.js";
 import { RECORD_FORMAT } from "../../src/import/dump/source-hash.js";
 import { parseR18Combined } from "../../src/providers/r18dev/parse.js";
-import { tempCatalog } from "../helpers/build-app.js";
-import { type Block, TempDir, baseBlocks, dumpText, snapshot } from "./helpers.js";
+import { type Block, baseBlocks, catalogForSuite, dumpText, snapshot } from "./helpers.js";
 
 // The record builders run on this thread (workerThreads: 0), so the parser's calls can be counted.
 vi.mock("../../src/providers/r18dev/parse.js", async (original) => {
@@ -16,13 +14,7 @@ vi.mock("../../src/providers/r18dev/parse.js", async (original) => {
 const parsed = vi.mocked(parseR18Combined);
 
 describe("import-dump: a refresh leaves out the titles whose dump rows are unchanged, unparsed", () => {
-  const files = new TempDir();
-  const { db, dir } = tempCatalog();
-  afterAll(() => {
-    db.close();
-    rmSync(dir, { recursive: true, force: true });
-    files.remove();
-  });
+  const { db, files } = catalogForSuite();
   beforeEach(() => {
     parsed.mockClear();
   });

@@ -1,18 +1,10 @@
-import { rmSync } from "node:fs";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { findByContentId } from "../../src/catalog/store/movies-read.js";
 import { importDump } from "../../src/import/dump/import-dump.js";
-import { tempCatalog } from "../helpers/build-app.js";
-import { TempDir, baseBlocks, dumpText, snapshot } from "./helpers.js";
+import { baseBlocks, catalogForSuite, dumpText, snapshot } from "./helpers.js";
 
 describe("import-dump: importing again", () => {
-  const files = new TempDir();
-  const { db, dir } = tempCatalog();
-  afterAll(() => {
-    db.close();
-    rmSync(dir, { recursive: true, force: true });
-    files.remove();
-  });
+  const { db, files } = catalogForSuite();
   const first = files.write("first.sql", dumpText(baseBlocks()));
 
   it("changes nothing when the dump is the same", async () => {

@@ -1,5 +1,4 @@
-import { rmSync } from "node:fs";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { StagingDb } from "../../src/catalog/bulk/staging-db.js";
 import { prepareChangedRecord, prepareRecord } from "../../src/catalog/store/movies-write.js";
 import { StoredHashes } from "../../src/catalog/store/stored-hashes.js";
@@ -7,8 +6,8 @@ import { importDump } from "../../src/import/dump/import-dump.js";
 import { type RecordBatch, recordBatches } from "../../src/import/dump/records.js";
 import { stageDump } from "../../src/import/dump/stage.js";
 import { Tally } from "../../src/import/dump/summary.js";
-import { makeIngest, tempCatalog } from "../helpers/build-app.js";
-import { TempDir, baseBlocks, dumpText } from "./helpers.js";
+import { makeIngest } from "../helpers/build-app.js";
+import { baseBlocks, catalogForSuite, dumpText } from "./helpers.js";
 
 /** The record builders' batches of a dump, as import-dump's write phase gets them. */
 async function builtBatches(path: string, catalogPath: string | null, dir: string): Promise<RecordBatch[]> {
@@ -25,13 +24,7 @@ async function builtBatches(path: string, catalogPath: string | null, dir: strin
 }
 
 describe("import-dump: titles the catalog already holds as they are", () => {
-  const files = new TempDir();
-  const { db, dir, path } = tempCatalog();
-  afterAll(() => {
-    db.close();
-    rmSync(dir, { recursive: true, force: true });
-    files.remove();
-  });
+  const { db, path, files } = catalogForSuite();
   const first = files.write("first.sql", dumpText(baseBlocks()));
 
   it("are left out by the record builders, before their index text, and only they", async () => {
@@ -62,7 +55,7 @@ describe("import-dump: titles the catalog already holds as they are", () => {
     } finally {
       reader.close();
     }
-    expect(StoredHashes.open(`${dir}/no-such-catalog.db`)).toBeNull();
+    expect(StoredHashes.open(`${files.path}/no-such-catalog.db`)).toBeNull();
   });
 
   it("compare a whole range's source hashes at once: the same titles with the same hashes, or not", () => {
