@@ -82,6 +82,13 @@ export class WorkerPool<Req, Res> {
     return this.slots.length;
   }
 
+  /** Requests in flight on the least busy worker (0 when one is idle). */
+  get leastInFlight(): number {
+    let least = Number.POSITIVE_INFINITY;
+    for (const slot of this.slots) least = Math.min(least, slot.pending.size);
+    return least === Number.POSITIVE_INFINITY ? 0 : least;
+  }
+
   private spawn(): Slot {
     const worker = new Worker(this.entry, { workerData: this.spec.data, resourceLimits: this.spec.resourceLimits });
     const slot: Slot = { worker, pending: new Map() };

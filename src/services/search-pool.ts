@@ -85,6 +85,11 @@ export class SearchPool {
     return (await this.send({ op: "best", q, providers })) as number | null;
   }
 
+  /** Requests in flight on the least busy worker (0 when one is idle). */
+  get queued(): number {
+    return this.pool.leastInFlight;
+  }
+
   async random(num: number, filter: CatalogFilter): Promise<RandomAnswer> {
     return fromWire((await this.send({ op: "random", num, filter })) as WireRandom);
   }

@@ -78,4 +78,30 @@ describe("search worker threads", () => {
       (await inProcess.app.inject({ url: "/random?filter=maker:", headers: { "x-service-key": inProcess.key } })).json().code,
     );
   });
+
+  it("draws here, not on a worker already 4 draws behind, unless the draw is filtered", async () => {
+    const pool = pooled.deps.pool!;
+    const onWorkers = vi.spyOn(pool, "random");
+    onWorkers.mockClear();
+    const queued = vi.spyOn(pool, "queued", "get");
+    try {
+      const ask = (url: string) => pooled.app.inject({ url, headers: { "x-service-key": pooled.key } });
+      queued.mockReturnValue(3);
+      expect((await ask("/random?num=5")).statusCode).toBe(200);
+      expect(onWorkers).toHaveBeenCalledTimes(1);
+      queued.mockReturnValue(4);
+      const here = await ask("/random?num=50");
+      expect(here.statusCode).toBe(200);
+      expect(onWorkers).toHaveBeenCalledTimes(1);
+      const records = here.json() as { contentId: string }[];
+      expect(records).toHaveLength(50);
+      expect(new Set(records.map((r) => r.contentId)).size).toBe(50);
+      // A filtered draw may list every matching id: it still goes to the worker.
+      expect((await ask("/random?num=5&filter=censored:uncensored")).statusCode).toBe(200);
+      expect(onWorkers).toHaveBeenCalledTimes(2);
+    } finally {
+      queued.mockRestore();
+      onWorkers.mockRestore();
+    }
+  });
 });
