@@ -1,4 +1,4 @@
-import { catalogFullMessageOf, isCatalogFull } from "../catalog/index.js";
+import { catalogFullMessageOf, isCatalogFull, leaveCheckpointsToOthers } from "../catalog/index.js";
 import { createProviderRuntime } from "../providers/runtime.js";
 import { providerSetups } from "../providers/registry.js";
 import { startSchedule, type Schedule } from "../ingest/scheduler.js";
@@ -10,6 +10,9 @@ import { IngestControl } from "../services/ingest-control.js";
 import { LiveFallback } from "../services/live-fallback.js";
 import { SearchPool } from "../services/search-pool.js";
 import { openCli, out } from "./context.js";
+
+/** How often a worker checkpoints the WAL (passively: it never waits for readers or writers). */
+const CHECKPOINT_EVERY_MS = 1000;
 
 /** serve: migrate, first-start duties, live providers, the ingest schedule, then listen until SIGINT/SIGTERM. */
 export async function serveCommand(): Promise<void> {
@@ -48,6 +51,8 @@ export async function serve(options: Pick<ServerOptions, "routes"> = {}): Promis
   // A :memory: catalog cannot be shared with worker threads.
   const workers = config.databasePath === ":memory:" ? 0 : config.searchWorkers;
   const pool = workers > 0 ? new SearchPool(config.databasePath, config, workers) : null;
+  // With workers, the WAL is checkpointed on one of them, never in a commit of this thread.
+  if (pool) leaveCheckpointsToOthers(db);
   const ingest = new IngestControl(db, runtime, config, { info: (o, msg) => log?.info(o, msg), error: (o, msg) => log?.error(o, msg) });
   const app = await buildServer({ db, config, live, pool, ingest }, options);
   log = app.log;
@@ -67,6 +72,10 @@ export async function serve(options: Pick<ServerOptions, "routes"> = {}): Promis
   const address = await app.listen({ host: config.host, port: config.port });
   out(`video-catalog listening on ${address} (docs: ${address}/docs)`);
   const unwatch = watchEventLoop(app.log);
+  const checkpoints = pool
+    ? setInterval(() => pool.checkpoint().catch((err: Error) => app.log.warn({ err: err.message }, "WAL checkpoint failed")), CHECKPOINT_EVERY_MS)
+    : null;
+  checkpoints?.unref();
   let closing = false;
   const stop = async (signal: string) => {
     if (closing) return;
@@ -84,6 +93,7 @@ export async function serve(options: Pick<ServerOptions, "routes"> = {}): Promis
     const closedMs = Date.now() - t0;
     await schedule?.stop();
     await ingest.settled();
+    if (checkpoints) clearInterval(checkpoints);
     await pool?.close();
     await runtime.close();
     unwatch();

@@ -10,7 +10,8 @@ import type { SearchAnswer, SearchInput } from "./search-catalog.js";
 export type SearchRequest =
   | { op: "search"; input: SearchInput }
   | { op: "best"; q: string; providers: string[] | null }
-  | { op: "random"; num: number; filter: CatalogFilter };
+  | { op: "random"; num: number; filter: CatalogFilter }
+  | { op: "checkpoint" };
 
 /**
  * A search allocates little that lives (id lists, a page of strings; bitsets are off
@@ -92,6 +93,14 @@ export class SearchPool {
 
   async random(num: number, filter: CatalogFilter): Promise<RandomAnswer> {
     return fromWire((await this.send({ op: "random", num, filter })) as WireRandom);
+  }
+
+  /**
+   * A passive checkpoint of the catalog's WAL on a worker, off the event loop
+   * (see catalog leaveCheckpointsToOthers): the frames in the WAL and those copied.
+   */
+  async checkpoint(): Promise<{ busy: number; log: number; checkpointed: number }> {
+    return (await this.send({ op: "checkpoint" })) as { busy: number; log: number; checkpointed: number };
   }
 
   close(): Promise<void> {

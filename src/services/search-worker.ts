@@ -3,7 +3,7 @@
  * matches half the catalog never stalls the event loop that serves /movie.
  */
 import { workerData } from "node:worker_threads";
-import { catalogSettled, openDatabase } from "../catalog/index.js";
+import { catalogSettled, checkpointPassive, type Db, openDatabase } from "../catalog/index.js";
 import type { Config } from "../config/load.js";
 import { serveRequests } from "../lib/worker-pool.js";
 import { bestTextMatchId } from "./lookup-movie.js";
@@ -18,6 +18,9 @@ const deps = { db, config, live: null, pool: null, ingest: null };
 // worker started counts as settled SETTLED_MS later, not SETTLED_MS after the first search.
 catalogSettled(db);
 
+/** A connection that may write, for checkpoints alone (the searches' is read-only); opened on the first. */
+let writer: Db | null = null;
+
 function handle(req: SearchRequest): unknown {
   switch (req.op) {
     case "search":
@@ -26,6 +29,9 @@ function handle(req: SearchRequest): unknown {
       return bestTextMatchId(deps, req.q, req.providers);
     case "random":
       return toWire(drawRandom(deps, req.num, req.filter));
+    case "checkpoint":
+      writer ??= openDatabase(path, { cacheSizeMb: 1, mmapSizeMb: 0 });
+      return checkpointPassive(writer);
   }
 }
 

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { openDatabase } from "../../src/catalog/store/db.js";
+import { upsertRecords } from "../../src/catalog/store/movies-write.js";
 import { generateSampleRecords } from "../../src/samples/titles/generate.js";
 import { SearchPool } from "../../src/services/search-pool.js";
 import { buildTestApp, type TestApp } from "../helpers/build-app.js";
@@ -103,5 +105,19 @@ describe("search worker threads", () => {
       queued.mockRestore();
       onWorkers.mockRestore();
     }
+  });
+
+  it("checkpoints the WAL on a worker: every frame copied", async () => {
+    const other = openDatabase(pooled.config.databasePath);
+    try {
+      other.pragma("wal_autocheckpoint = 0");
+      upsertRecords(other, [...generateSampleRecords({ count: 50, seed: 99 })]);
+    } finally {
+      other.close();
+    }
+    const result = await pooled.deps.pool!.checkpoint();
+    expect(result.busy).toBe(0);
+    expect(result.log).toBeGreaterThan(0);
+    expect(result.checkpointed).toBe(result.log);
   });
 });
