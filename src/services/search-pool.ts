@@ -1,7 +1,7 @@
 import type { Config } from "../config/load.js";
 import { AppError, ERROR_CODES, type ErrorCode } from "../lib/errors.js";
 import { WorkerError, WorkerPool } from "../lib/worker-pool.js";
-import type { CatalogFilter } from "../catalog/index.js";
+import type { CatalogFilter, CheckpointResult } from "../catalog/index.js";
 import type { DetailedRecord } from "../model/record.js";
 import type { SearchResult } from "../model/search-result.js";
 import type { RandomAnswer } from "./random-records.js";
@@ -99,8 +99,8 @@ export class SearchPool {
    * A passive checkpoint of the catalog's WAL on a worker, off the event loop
    * (see catalog leaveCheckpointsToOthers): the frames in the WAL and those copied.
    */
-  async checkpoint(): Promise<{ busy: number; log: number; checkpointed: number }> {
-    return (await this.send({ op: "checkpoint" })) as { busy: number; log: number; checkpointed: number };
+  async checkpoint(): Promise<CheckpointResult> {
+    return (await this.send({ op: "checkpoint" })) as CheckpointResult;
   }
 
   close(): Promise<void> {

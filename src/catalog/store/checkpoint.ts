@@ -11,12 +11,15 @@ export function leaveCheckpointsToOthers(db: Db): void {
   db.pragma("wal_autocheckpoint = 0");
 }
 
-/**
- * Copies into the database what it can of the WAL, without waiting for readers or
- * writers (a later call copies the rest). `log`: frames in the WAL; `checkpointed`:
- * frames copied so far; `busy`: 1 when another connection held the checkpoint.
- */
-export function checkpointPassive(db: Db): { busy: number; log: number; checkpointed: number } {
-  const [row] = db.pragma("wal_checkpoint(PASSIVE)") as { busy: number; log: number; checkpointed: number }[];
+/** `log`: frames in the WAL; `checkpointed`: frames copied so far; `busy`: 1 when another connection held the checkpoint. */
+export interface CheckpointResult {
+  busy: number;
+  log: number;
+  checkpointed: number;
+}
+
+/** Copies into the database what it can of the WAL, without waiting for readers or writers (a later call copies the rest). */
+export function checkpointPassive(db: Db): CheckpointResult {
+  const [row] = db.pragma("wal_checkpoint(PASSIVE)") as CheckpointResult[];
   return row;
 }
