@@ -32,8 +32,13 @@
  * 3.3; gunzip runs beside it), indexing the staging files (0.4 s), and building the
  * source hashes (0.9 s on two threads).
  *
- * A first import does the work it did before (~30 s for 200,000 videos), most of it in
- * SQLite writes with the FTS index on this thread, which the builders keep busy.
+ * A first import (about 3 minutes for 1,000,000 videos on 2 cores) keeps both cores
+ * full: a CPU profile of the three threads has this one (writing rows, and the search
+ * index: inserts, window flushes, the final merge) and both builders busy ~90% of the
+ * write phase, the merge and checkpoint after it ~43 s on this thread alone. Making one
+ * side cheaper moves little: dropping the secondary indexes of movies for the load
+ * (built again in 2.4 s) or index windows of 10,000 titles left it at 183-192 s against
+ * 185-186 s. Going faster needs less CPU in all: the index text, the record build, GC.
  *
  * Safety: nothing touches the catalog before the whole file has been read, and all
  * catalog writes commit together. A truncated file imports nothing (its missing part
