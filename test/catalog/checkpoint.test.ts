@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { checkpointPassive, leaveCheckpointsToOthers } from "../../src/catalog/store/checkpoint.js";
+import { type CheckpointResult, checkpointPassive, leaveCheckpointsToOthers } from "../../src/catalog/store/checkpoint.js";
 import { type Db, openDatabase } from "../../src/catalog/store/db.js";
 import { upsertRecords } from "../../src/catalog/store/movies-write.js";
 import { generateSampleRecords } from "../../src/samples/titles/generate.js";
 import { makeIngest, tempCatalogEach } from "../helpers/build-app.js";
 
-const walFrames = (db: Db) => (db.pragma("wal_checkpoint(NOOP)") as { log: number; checkpointed: number }[])[0];
+const walFrames = (db: Db) => (db.pragma("wal_checkpoint(NOOP)") as CheckpointResult[])[0];
 
 describe("checkpoints of the server's connection", () => {
   let db: Db;
