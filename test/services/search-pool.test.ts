@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "../../src/catalog/store/db.js";
 import { upsertRecords } from "../../src/catalog/store/movies-write.js";
@@ -107,17 +108,29 @@ describe("search worker threads", () => {
     }
   });
 
-  it("checkpoints the WAL on a worker: every frame copied", async () => {
+  it("checkpoints the WAL on a worker: every frame no reader still needs, the rest on the next call", async () => {
+    // This thread's requests hold a read transaction to the end of their turn (turnSnapshot):
+    // let the last one end, then keep a reader open on a connection of its own.
+    await nextTurn();
+    const reader = openDatabase(pooled.config.databasePath);
     const other = openDatabase(pooled.config.databasePath);
     try {
+      reader.prepare("BEGIN").run();
+      reader.prepare("SELECT count(*) FROM movies").get();
       other.pragma("wal_autocheckpoint = 0");
       upsertRecords(other, [...generateSampleRecords({ count: 50, seed: 99 })]);
+      const held = await pooled.deps.pool!.checkpoint();
+      expect(held.busy).toBe(0);
+      expect(held.log).toBeGreaterThan(0);
+      expect(held.checkpointed).toBeLessThan(held.log);
+      reader.prepare("COMMIT").run();
+      const result = await pooled.deps.pool!.checkpoint();
+      expect(result.busy).toBe(0);
+      expect(result.log).toBeGreaterThanOrEqual(held.log);
+      expect(result.checkpointed).toBe(result.log);
     } finally {
+      reader.close();
       other.close();
     }
-    const result = await pooled.deps.pool!.checkpoint();
-    expect(result.busy).toBe(0);
-    expect(result.log).toBeGreaterThan(0);
-    expect(result.checkpointed).toBe(result.log);
   });
 });
