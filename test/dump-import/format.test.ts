@@ -11,13 +11,19 @@ import { TempDir, VIDEO_COLUMNS, baseBlocks, dumpText, snapshot } from "./helper
 const files = new TempDir();
 afterAll(() => files.remove());
 
+/** The catalogs the tests made: closed and removed after them all (a hook registered inside a test never runs). */
+const catalogs: { db: Db; dir: string }[] = [];
+afterAll(() => {
+  for (const c of catalogs) {
+    c.db.close();
+    rmSync(c.dir, { recursive: true, force: true });
+  }
+});
+
 /** A fresh temp catalog per use; closed and removed at the end. */
 function catalog(): { db: Db; dir: string } {
   const c = tempCatalog();
-  afterAll(() => {
-    c.db.close();
-    rmSync(c.dir, { recursive: true, force: true });
-  });
+  catalogs.push(c);
   return c;
 }
 
