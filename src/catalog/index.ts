@@ -94,7 +94,7 @@ export {
 } from "./store/ingest-store.js";
 
 // Bulk loads (import, import-dump, the sample titles) and the dump's staging file.
-export { BulkLoad, type BulkLoadOptions } from "./bulk/bulk-load.js";
+export { BulkLoad, type BulkLoadOptions, type CommitStep } from "./bulk/bulk-load.js";
 export {
   isR18Table,
   isStagedTable,

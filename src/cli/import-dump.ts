@@ -3,6 +3,7 @@ import { parseArgs } from "node:util";
 import { writeSampleDump } from "../samples/dump/dump.js";
 import { DumpFormatError, DumpTruncatedError, importDump, type ImportDumpProgress, type ImportDumpSummary } from "../import/dump/import-dump.js";
 import { CliError, expectGrowth, openCli, out } from "./context.js";
+import { COMMIT_STEP_TEXT } from "./progress.js";
 
 const int = (n: number) => Math.round(n).toLocaleString("en-US");
 
@@ -17,6 +18,12 @@ function duration(s: number): string {
   if (s < 60) return `${Math.ceil(s)}s`;
   return `${Math.floor(s / 60)}m${String(Math.ceil(s % 60)).padStart(2, "0")}s`;
 }
+
+/** What the phases without a count print. */
+const PHASE_TEXT = {
+  index: "indexing the staged tables ...",
+  ...COMMIT_STEP_TEXT,
+} as const;
 
 /**
  * One status line per progress report: redrawn in place on a TTY, a plain line at
@@ -48,7 +55,7 @@ class DumpProgressView {
         `writing  ${(total ? (100 * p.videosWritten) / total : 0).toFixed(0).padStart(3)}%  ${int(p.videosWritten)} of ${int(total)} videos  ` +
         `${int(rate)} videos/s  ETA ${duration(rate > 0 ? (total - p.videosWritten) / rate : NaN)}`;
     } else {
-      line = p.phase === "index" ? "indexing the staged tables ..." : "committing ...";
+      line = PHASE_TEXT[p.phase];
     }
     line = `import-dump ${line}  (${duration(p.seconds)} so far)`;
     if (this.stream.isTTY) {

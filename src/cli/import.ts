@@ -2,7 +2,7 @@ import { existsSync, statSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { importFile } from "../import/file/import-file.js";
 import { CliError, err, expectGrowth, openCli, out } from "./context.js";
-import { Progress } from "./progress.js";
+import { COMMIT_STEP_TEXT, Progress } from "./progress.js";
 
 export const PROVIDER_NAME = /^[a-z0-9][a-z0-9_-]{0,39}$/;
 
@@ -23,6 +23,7 @@ export async function importCommand(argv: string[]): Promise<void> {
       provider,
       onProblem: (p) => err(`${file}:${p.line}: skipped: ${p.message}`),
       onProgress: (s) => progress.update(s.added + s.updated + s.unchanged, null),
+      onCommitStep: (step) => progress.step(COMMIT_STEP_TEXT[step]),
     });
     progress.done();
     const secs = progress.elapsedSeconds();

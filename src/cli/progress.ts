@@ -1,3 +1,12 @@
+import type { CommitStep } from "../catalog/index.js";
+
+/** What a bulk load's commit is doing, for the commands that print it (import, import-dump, sample). */
+export const COMMIT_STEP_TEXT: Record<CommitStep, string> = {
+  merge: "merging the search index ...",
+  commit: "committing ...",
+  checkpoint: "copying the write-ahead log into the catalog file ...",
+};
+
 /**
  * Progress for long commands: a line redrawn in place on a TTY, plain log lines
  * (at most one every few seconds) otherwise.
@@ -38,6 +47,18 @@ export class Progress {
       this.lastPlain = now;
       this.stream.write(`${this.label}: ${done}${total ? `/${total}` : ""} ${this.unit}, ${rate}/s ${detail}\n`);
     }
+  }
+
+  /** A step that reports no count (a commit): the text and the time so far, on its own line when not a TTY. */
+  step(text: string): void {
+    const line = `${this.label}: ${text}  (${Math.round(this.elapsedSeconds())} s so far)`;
+    if (this.stream.isTTY) {
+      this.stream.write(`\r${line}\u001b[K`);
+      this.drawn = true;
+      return;
+    }
+    this.lastPlain = Date.now();
+    this.stream.write(`${line}\n`);
   }
 
   /** Clears the line drawn in place, so that another stream's line can be written there. */

@@ -4,7 +4,7 @@ import { parseArgs } from "node:util";
 import { generateSampleRecords } from "../samples/titles/generate.js";
 import { loadSampleRecords } from "../services/first-start.js";
 import { CliError, openCli, out } from "./context.js";
-import { Progress } from "./progress.js";
+import { COMMIT_STEP_TEXT, Progress } from "./progress.js";
 
 /** sample --count N [--seed S] [--out FILE]: generated records into the catalog, or as NDJSON to a file. */
 export async function sampleCommand(argv: string[]): Promise<void> {
@@ -31,7 +31,11 @@ export async function sampleCommand(argv: string[]): Promise<void> {
   }
   const { db } = openCli({ bulk: true });
   try {
-    const added = loadSampleRecords(db, count, { seed, onBatch: (done) => progress.update(done, count) });
+    const added = loadSampleRecords(db, count, {
+      seed,
+      onBatch: (done) => progress.update(done, count),
+      onCommitStep: (step) => progress.step(COMMIT_STEP_TEXT[step]),
+    });
     progress.done();
     out(`added ${added} sample records (provider "sample"; ${count - added} were already there) in ${progress.elapsedSeconds().toFixed(1)} s`);
   } finally {

@@ -1,4 +1,4 @@
-import { BulkLoad, createKey, getMeta, isCatalogEmpty, listKeys, prepareRecord, setMeta, type Db } from "../catalog/index.js";
+import { BulkLoad, createKey, getMeta, isCatalogEmpty, listKeys, prepareRecord, setMeta, type CommitStep, type Db } from "../catalog/index.js";
 import { generateSampleRecords, SAMPLE_PROVIDER } from "../samples/titles/generate.js";
 import type { Config } from "../config/load.js";
 
@@ -9,7 +9,11 @@ export function ensureFirstKey(db: Db, config: Config): string | null {
 }
 
 /** Writes `count` generated records in one bulk load; returns how many were added. */
-export function loadSampleRecords(db: Db, count: number, options: { seed?: number; batchSize?: number; onBatch?: (done: number) => void } = {}): number {
+export function loadSampleRecords(
+  db: Db,
+  count: number,
+  options: { seed?: number; batchSize?: number; onBatch?: (done: number) => void; onCommitStep?: (step: CommitStep) => void } = {},
+): number {
   const batchSize = options.batchSize ?? 5000;
   const now = Date.now();
   const load = BulkLoad.begin(db);
@@ -19,7 +23,7 @@ export function loadSampleRecords(db: Db, count: number, options: { seed?: numbe
       load.upsert(batch.map((r) => prepareRecord(r, now)));
       options.onBatch?.(start + batch.length);
     }
-    load.commit();
+    load.commit(options.onCommitStep);
     return load.result.added;
   } finally {
     load.end();

@@ -49,6 +49,28 @@ describe("bulk loads", () => {
     expect([1, 4, 9, 16, 100].map(mergeFanIn)).toEqual([4, 4, 9, 16, 16]);
   });
 
+  it("announces each step of its commit before it runs: the merge and the commit with the transaction still open, then the checkpoint", () => {
+    const reader = openCatalog(path);
+    try {
+      const titles = () => reader.prepare("SELECT count(*) FROM movies").pluck().get();
+      const seen: [string, boolean, unknown][] = [];
+      const bulk = BulkLoad.begin(db);
+      try {
+        bulk.upsert([...generateSampleRecords({ count: 50 })].map((r) => prepareRecord(r, 1_000)));
+        bulk.commit((step) => seen.push([step, db.inTransaction, titles()]));
+      } finally {
+        bulk.end();
+      }
+      expect(seen).toEqual([
+        ["merge", true, 0],
+        ["commit", true, 0],
+        ["checkpoint", false, 50],
+      ]);
+    } finally {
+      reader.close();
+    }
+  });
+
   it("writes what row-by-row upserts write: same rows, same search answers, one index segment, FTS settings put back", () => {
     const records = [...generateSampleRecords({ count: 12_000 })];
     const before = ftsConfig(db);

@@ -30,6 +30,9 @@ describe("CLI: sample-dump, then import-dump", () => {
     // Not a TTY: plain progress lines on stderr, one per phase at least, and the notes.
     expect(r.stderr).toMatch(/^import-dump reading .*videos\/s/m);
     expect(r.stderr).toMatch(/^import-dump writing .*videos\/s/m);
+    expect(r.stderr).toMatch(
+      /^import-dump merging the search index \.\.\. {2}\(.* so far\)\nimport-dump committing \.\.\. {2}\(.* so far\)\nimport-dump copying the write-ahead log into the catalog file \.\.\. {2}\(.* so far\)$/m,
+    );
     expect(r.stderr).toMatch(/^note: .*table machine_translation is not used by the import; skipped$/m);
 
     const db = openDatabase(env.DATABASE_PATH, { readonly: true });

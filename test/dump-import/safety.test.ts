@@ -45,7 +45,7 @@ describe("import-dump: the catalog stays usable and whole", () => {
     await importDump(db, newer, {
       // Paused with every record written into the open transaction, not yet committed.
       onProgress: async (p) => {
-        if (p.phase !== "commit") return;
+        if (p.phase !== "merge") return;
         expect(db.inTransaction).toBe(true);
         seen.title = await title();
         seen.rows = snapshot(reader);

@@ -69,6 +69,10 @@ describe("CLI end to end", () => {
     expect(first.stderr).toContain(`${file}:2: skipped: not valid JSON`);
     expect(first.stderr).toMatch(new RegExp(`${file}:3: skipped: runtimeMins`));
     expect(first.stdout).toContain("read 5, added 3, updated 0, unchanged 0, skipped 2");
+    // Not a TTY: each step of the commit on a line of its own, in order.
+    expect(first.stderr).toMatch(
+      /^import: merging the search index \.\.\. {2}\(\d+ s so far\)\nimport: committing \.\.\. {2}\(\d+ s so far\)\nimport: copying the write-ahead log into the catalog file \.\.\. {2}\(\d+ s so far\)$/m,
+    );
     expect(count("SELECT count(*) FROM movies WHERE provider = 'mine'")).toBe(3);
     expect(count("SELECT count(*) FROM movies WHERE dvd_id = 'ABC-003'")).toBe(1);
 
@@ -92,6 +96,7 @@ describe("CLI end to end", () => {
     const r = runCli(["sample", "--count", "2500"], env);
     expect(r.status).toBe(0);
     expect(r.stdout).toContain("added 2500 sample records");
+    expect(r.stderr).toMatch(/^sample: merging the search index \.\.\. .*\nsample: committing \.\.\. .*\nsample: copying the write-ahead log/m);
     expect(runCli(["sample", "--count", "2500"], env).stdout).toContain("added 0 sample records");
     expect(count("SELECT count(*) FROM movies WHERE provider = 'sample'")).toBe(2500);
     expect(runCli(["purge", "--provider", "sample"], env).stdout).toContain("removed 2500 records");

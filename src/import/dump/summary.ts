@@ -1,7 +1,8 @@
 /** What import-dump reports: its progress, its summary, the rows it left out and why, its errors. */
 
 export interface ImportDumpProgress {
-  phase: "read" | "index" | "write" | "commit";
+  /** Then the steps of the commit (BulkLoad's CommitStep): merge only when titles were written. */
+  phase: "read" | "index" | "write" | "merge" | "commit" | "checkpoint";
   /** On-disk bytes read so far (compressed bytes for a .gz) and the file size. */
   bytesRead: number;
   totalBytes: number;

@@ -1,5 +1,5 @@
 import { open, readFile, stat } from "node:fs/promises";
-import { BulkLoad, type Db } from "../../catalog/index.js";
+import { BulkLoad, type CommitStep, type Db } from "../../catalog/index.js";
 import type { ImportChunk, ImportProblem, PreparedChunk } from "./import-parse.js";
 import { defaultImportWorkers, ImportPool } from "./import-pool.js";
 
@@ -22,6 +22,8 @@ export interface ImportOptions {
   workerThreads?: number;
   onProblem?: (p: ImportProblem) => void;
   onProgress?: (s: ImportSummary) => void;
+  /** Each step of the commit after the last record, before it starts (they run long on a big import, printing nothing). */
+  onCommitStep?: (step: CommitStep) => void;
 }
 
 /** NDJSON is handed to the threads in pieces of about this many bytes, cut at line breaks. */
@@ -140,7 +142,7 @@ export async function importFile(db: Db, path: string, options: ImportOptions): 
       if (inflight.length >= ahead) write(await inflight.shift()!);
     }
     while (inflight.length > 0) write(await inflight.shift()!);
-    load.commit();
+    load.commit(options.onCommitStep);
   } catch (err) {
     // Settle what is still in flight before the pool goes: no unhandled rejections.
     await Promise.allSettled(inflight);
