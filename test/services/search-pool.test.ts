@@ -111,17 +111,21 @@ describe("search worker threads", () => {
   it("checkpoints the WAL on a worker: every frame no reader still needs, the rest on the next call", async () => {
     // This thread's requests hold a read transaction to the end of their turn (turnSnapshot):
     // let the last one end, then keep a reader open on a connection of its own.
+    // A write first, so that the reader starts on frames not yet copied: the checkpoint then
+    // copies those and stops at the reader's (on a WAL copied whole it would copy none).
     await nextTurn();
     const reader = openDatabase(pooled.config.databasePath);
     const other = openDatabase(pooled.config.databasePath);
     try {
+      other.pragma("wal_autocheckpoint = 0");
+      upsertRecords(other, [...generateSampleRecords({ count: 10, seed: 98 })]);
       reader.prepare("BEGIN").run();
       reader.prepare("SELECT count(*) FROM movies").get();
-      other.pragma("wal_autocheckpoint = 0");
       upsertRecords(other, [...generateSampleRecords({ count: 50, seed: 99 })]);
       const held = await pooled.deps.pool!.checkpoint();
       expect(held.busy).toBe(0);
       expect(held.log).toBeGreaterThan(0);
+      expect(held.checkpointed).toBeGreaterThan(0);
       expect(held.checkpointed).toBeLessThan(held.log);
       reader.prepare("COMMIT").run();
       const result = await pooled.deps.pool!.checkpoint();
