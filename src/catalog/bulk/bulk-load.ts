@@ -118,6 +118,11 @@ export class BulkLoad {
     return new BulkLoad(db, options);
   }
 
+  /** Titles added or updated so far: the commit merges the index only when there are some. */
+  get written(): number {
+    return this.result.added + this.result.updated;
+  }
+
   /** Writes a batch (any size) into the load; returns its counts. Unchanged titles are skipped. */
   upsert(records: PreparedRecord[]): UpsertResult {
     if (!this.open) throw new Error("the bulk load is over");
@@ -157,7 +162,7 @@ export class BulkLoad {
   commit(onStep?: (step: CommitStep) => void): IndexMerge {
     this.flushWindow();
     this.db.exec("RELEASE bulk_window");
-    const written = this.result.added + this.result.updated;
+    const written = this.written;
     const titles = stmt<[], number>(this.db, "SELECT count(*) FROM movies").pluck().get() as number;
     const merge = indexMergeFor(written, titles);
     if (merge !== "none") onStep?.("merge");

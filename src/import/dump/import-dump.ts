@@ -152,7 +152,7 @@ export async function importDump(db: Db, path: string, options: ImportDumpOption
       // The builders are done: their memory goes back before the commit's merge and checkpoint.
       await workers?.close();
       // Everything is written, the transaction still open: the last point where a report may wait or abort.
-      if (load.result.added + load.result.updated > 0) await progress({ phase: "merge" }, true);
+      if (load.written > 0) await progress({ phase: "merge" }, true);
       load.commit((step) => {
         // Inside the commit the steps are only reported (the merge just was).
         if (step !== "merge") void options.onProgress?.({ ...state, phase: step, seconds: (Date.now() - started) / 1000 });
