@@ -1,5 +1,6 @@
 /**
- * The dashboard in a real browser (Debian's chromium, driven by playwright-core)
+ * The dashboard in a real browser (Chromium, driven by playwright-core: a system one,
+ * or the one @sparticuz/chromium ships in its npm package; see test/helpers/browser.ts)
  * against the server started as `npm start` starts it, with titles parsed from the
  * providers' real samples and their covers served by a local image server.
  * Screenshots of each page land in test/artifacts/ (ignored by git).
@@ -9,15 +10,15 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DetailedRecord } from "../../src/model/record.js";
 import { parseFanzaItem, parseFanzaItemList } from "../../src/providers/fanza/parse.js";
 import { parseR18Combined } from "../../src/providers/r18dev/parse.js";
 import { startSimulator, type Simulator } from "../../src/samples/simulator/index.js";
+import { launchChromium } from "../helpers/browser.js";
 import { ROOT, runCli, startProcess } from "../helpers/run-cli.js";
 
-const CHROMIUM = "/usr/bin/chromium";
 const SAMPLES = join(ROOT, "test/fixtures/provider-samples");
 const ARTIFACTS = join(ROOT, "test/artifacts");
 
@@ -55,13 +56,6 @@ function coverServer(): Promise<Server> {
     );
   });
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
-}
-
-function launch(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} is missing: the dashboard's browser test needs Debian's chromium. Install it with: sudo apt-get install -y chromium`);
-  }
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox"] });
 }
 
 async function shot(page: Page, name: string): Promise<void> {
@@ -111,7 +105,9 @@ describe("the dashboard in a real browser, against the server as npm start runs 
     base = (await server.readyLine)[1];
     password = /admin password[^\n]*\n\s+(\S+)/.exec(server.output().stdout)?.[1] as string;
     expect(password, server.output().stdout).toBeTruthy();
-    browser = await launch();
+    const launched = await launchChromium();
+    browser = launched.browser;
+    console.info(`browser: ${launched.found.executablePath} (${launched.found.origin})`);
   }, 120_000);
 
   afterAll(async () => {
