@@ -131,14 +131,30 @@ export function partLetter(letter: string): number | null {
   return i < 0 || letter === " " ? null : i + 1;
 }
 
-/** How letters glued to a code's number read (ABP-123C, abp-123ch, ABP-123B, IBW-398z, abp00123hhb). */
+/**
+ * How letters glued to a code's number read (ABP-123C, abp-123ch, ABP-123B, IBW-398z, abp00123hhb),
+ * with the marker words that may follow them (ABC-123CH-CD2: a subtitle mark, then disc 2).
+ */
 export type GluedSuffix = { kind: "part"; part: number } | { kind: "edition" } | { kind: "dmm" } | { kind: "letter"; letter: string } | { kind: "unknown" };
 
 export function readSuffix(suffix: string): GluedSuffix {
+  const words = suffix.split(/[-_ .]+/).filter((w) => w !== "");
+  if (words.length > 1) return readMarkers(words);
   const part = partWord(suffix) ?? partLetter(suffix);
   if (part !== null) return { kind: "part", part };
   if (isEditionWord(suffix)) return { kind: "edition" };
   if (DMM_SUFFIX.test(suffix)) return { kind: "dmm" };
   if (/^[a-z]$/i.test(suffix)) return { kind: "letter", letter: suffix.toUpperCase() };
   return { kind: "unknown" };
+}
+
+/** Glued letters and the words after them: a part when one of them names it, tags only, or something else. */
+function readMarkers(words: string[]): GluedSuffix {
+  let part: number | null = null;
+  for (const word of words) {
+    const read = readSuffix(word);
+    if (read.kind === "part") part ??= read.part;
+    else if (read.kind !== "edition" && read.kind !== "dmm") return { kind: "unknown" };
+  }
+  return part === null ? { kind: "edition" } : { kind: "part", part };
 }
