@@ -12,6 +12,7 @@
  * - pacopacomama: 010120_001 (only when the site is named)
  * - tokyohot: n1234 / k1234 (lowercase, as the studio writes them)
  * - h4610: H4610 / C0930 / H0930 amateur sites, their own code after the site (H4610-ki200101)
+ * - xxxav: XXX-AV-22061 (the studio's name is part of the code)
  */
 export type CodeKind =
   | "standard"
@@ -25,7 +26,8 @@ export type CodeKind =
   | "10musume"
   | "pacopacomama"
   | "tokyohot"
-  | "h4610";
+  | "h4610"
+  | "xxxav";
 
 export interface ParsedCode {
   /** Canonical code, the catalog's dvdId key. */

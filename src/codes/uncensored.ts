@@ -8,6 +8,8 @@ const HEYDOUGA = /^hey(?:douga)?[-_ ]?(4\d{3})[-_ ](?:ppv[-_ ]?)?(\d{3,6})$/i;
 /** H4610, C0930 and H0930: the site, then its own code (ki200101, ori1234, gol123). */
 const H4610 = /^([hc][04][69][13]0)[-_ ]?([a-z]{2,6}\d{3,8})$/i;
 const TOKYO_HOT = /^(?:tokyo[-_ ]?hot[-_ ]?)?([nk])[-_]?(\d{4})$/i;
+/** XXX-AV's five- or six-digit numbers, after the studio's name in any spacing (XXX-AV-22061, xxx-av 20589). */
+const XXX_AV = /^xxx[-_ ]?av[-_ ]?(\d{5,6})$/i;
 /** MMDDYY + title number, optionally after the site's name. */
 const DATED = /^(?:(carib(?:bean)?(?:com)?(pr)?|1pon(?:do)?|10mu(?:sume)?|paco(?:pacomama)?)[-_ ]?)?(\d\d)(\d\d)\d\d([-_])(\d{2,3})$/i;
 
@@ -36,7 +38,7 @@ function parseDated(core: string): ParsedCode | null {
   return separator === "-" ? uncensored(`${date}-${number}`, "caribbean") : uncensored(`${date}_${number}`, "1pondo");
 }
 
-/** FC2, HEYZO, Heydouga, H4610 and its sister sites, Tokyo-Hot and the dated sites (Caribbeancom, 1pondo, ...). */
+/** FC2, HEYZO, Heydouga, H4610 and its sister sites, Tokyo-Hot, XXX-AV and the dated sites (Caribbeancom, 1pondo, ...). */
 export function parseUncensored(core: string): ParsedCode | null {
   let m = FC2.exec(core);
   if (m) return uncensored(`FC2-PPV-${padNumber(m[1], 1)}`, "fc2");
@@ -48,5 +50,7 @@ export function parseUncensored(core: string): ParsedCode | null {
   if (m && /^(?:h4610|c0930|h0930)$/i.test(m[1])) return uncensored(`${m[1].toUpperCase()}-${m[2].toLowerCase()}`, "h4610");
   m = TOKYO_HOT.exec(core);
   if (m) return uncensored(`${m[1].toLowerCase()}${m[2]}`, "tokyohot");
+  m = XXX_AV.exec(core);
+  if (m) return uncensored(`XXX-AV-${m[1]}`, "xxxav");
   return parseDated(core);
 }

@@ -157,6 +157,11 @@ const PARSE_CASES: Case[] = [
   ["N1234", "n1234", "tokyohot"],
   ["Tokyo-Hot n1234", "n1234", "tokyohot"],
   ["tokyohot_k0123.mp4", "k0123", "tokyohot"],
+  // XXX-AV: the studio's name belongs to the code
+  ["XXX-AV-22061", "XXX-AV-22061", "xxxav"],
+  ["xxx-av 20589.mp4", "XXX-AV-20589", "xxxav"],
+  ["XXX AV 24296", "XXX-AV-24296", "xxxav"],
+  ["xxx_av_123456", "XXX-AV-123456", "xxxav"],
   // A code amid other words is read (file names carry titles and names around it)
   ["人妻 ABP-123 の感想", "ABP-123", "standard"],
   ["ABP-123 Airi", "ABP-123", "standard"],
