@@ -33,6 +33,9 @@ export interface Candidate {
 const MAX_RUN_WORDS = 4;
 /** What joins a label and its number: a hyphen, an underscore, a space, or a dot (SSIS.001.Yua.Mikami, read as a space). */
 const JOINS = /^[-_ .]$/;
+/** A studio and its number each in brackets, (Heyzo)(1723) or [FC2PPV](1234567): read as a hyphen, for studios' own shapes only. */
+const BRACKET_JOIN = /^ ?[)\]】〕}] ?[([【〔{] ?$/;
+const BRACKET_JOINS = / ?[)\]】〕}] ?[([【〔{] ?/g;
 /** Letters glued after the number, from the end: ch, C, B, z, cd1, hhb1. */
 const GLUED_SUFFIX = /(?<=\d)[a-z]{1,10}\d{0,2}$/i;
 /** Any text glued after the first number, from the start: SSIS-001nyap2p, abc123def. */
@@ -165,20 +168,28 @@ function digitsTyped(core: string): string {
 /**
  * Every candidate in a name (one path segment, extension and domains removed):
  * each run of up to four words joined by `-`, `_` or a space that ends in a digit,
- * read by the strict parsers. A run inside a longer run that reads as a code is
- * dropped (PPV-123456 inside FC2-PPV-123456).
+ * read by the strict parsers. A studio's name and its number may also sit each in
+ * brackets, (Heyzo)(1723): such a run is read only as that studio's own shape, so
+ * (Hunter)(2019) or [One Pace][1071-1072] stay apart. A run inside a longer run that
+ * reads as a code is dropped (PPV-123456 inside FC2-PPV-123456).
  */
 export function nameCandidates(text: string, hint: SiteHint | null): Candidate[] {
   const words = splitWords(text);
   const found: Candidate[] = [];
   for (let i = 0; i < words.length; i++) {
+    let acrossBrackets = false;
     for (let j = i; j < Math.min(words.length, i + MAX_RUN_WORDS); j++) {
-      if (j > i && !JOINS.test(text.slice(words[j - 1].end, words[j].start))) break;
+      if (j > i) {
+        const sep = text.slice(words[j - 1].end, words[j].start);
+        if (BRACKET_JOIN.test(sep)) acrossBrackets = true;
+        else if (!JOINS.test(sep)) break;
+      }
       if (!/\d/.test(words[j].text)) continue;
-      const run = text.slice(words[i].start, words[j].end).replaceAll(".", " ");
+      const run = text.slice(words[i].start, words[j].end).replaceAll(".", " ").replace(BRACKET_JOINS, "-");
       if (i === j && SITE_TAGS.has(run.toLowerCase())) continue;
       const whole = i === 0 && j === words.length - 1;
       for (const r of readings(run, hint)) {
+        if (acrossBrackets && (r.code.kind === "standard" || r.code.kind === "amateur")) continue;
         const c = candidateOf(text, words, i, j, run, whole, r, hint);
         if (c) found.push(c);
       }

@@ -84,6 +84,16 @@ describe("readName: the rules between candidates", () => {
     expect(read("Movie.Title.2019.1080p.BluRay.x264.mkv")).toBe("no-code");
   });
 
+  it("joins a studio and its number each in brackets, for the studio's own shape only", () => {
+    expect(read("(Heyzo)(1723)タイトル.mp4")).toBe("HEYZO-1723");
+    expect(read("[FC2PPV](1234567).mp4")).toBe("FC2-PPV-1234567");
+    expect(read("(Heydouga) (4030-2113).wmv")).toBe("HEYDOUGA-4030-2113");
+    expect(read("(Hunter)(2019).mp4")).toBe("no-code");
+    expect(read("(ABCD)(1234).mp4")).toBe("no-code");
+    expect(read("[One Pace][1071-1072] Egghead 09.mkv")).toBe("no-code");
+    expect(read("(Heyzo)(1380) (Heyzo)(1009).mp4")).toBe("ambiguous HEYZO-1380 HEYZO-1009");
+  });
+
   it("reads the H4610 family's own codes after the site", () => {
     expect(read("H4610-ki200101.mp4")).toBe("H4610-ki200101");
     expect(read("c0930-gol0123 name.mp4")).toBe("C0930-gol0123");
