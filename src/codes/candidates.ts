@@ -153,11 +153,33 @@ function bracketed(text: string, start: number, end: number): boolean {
   return splitWords(text.slice(end, at)).every((w) => isEditionWord(w.text) || partWord(w.text) !== null);
 }
 
-/** Tokyo-Hot's n1234 / k1234 only where the name says Tokyo-Hot or has their file shape (n1234_name_...). */
+/** Tokyo-Hot's own numbering, n0001-n1999 and k0001-k1999, written as one word. */
+const TOKYO_HOT_NUMBER = /^[nk][01]\d{3}$/i;
+
+/**
+ * Tokyo-Hot's n1234 / k1234 only where the name says Tokyo-Hot, has their file shape
+ * (n1234_name_...), or is a Tokyo-Hot name: one of its first two words stands where the
+ * file's own code stands. Then every such code in it counts, so two of them tie.
+ */
 function tokyoHotPlausible(text: string, words: Word[], first: number, last: number, run: string, hint: SiteHint | null): boolean {
   if (/tokyo/i.test(run) || hint === "tokyohot") return true;
   if (first === 0 && last === words.length - 1) return true;
-  return first === 0 && text[words[last].end] === "_";
+  if (first === 0 && text[words[last].end] === "_") return true;
+  return tokyoHotAsName(text, words, 0) || tokyoHotAsName(text, words, 1);
+}
+
+/**
+ * Word k is the code as the file's own name: first once site domains are set aside
+ * (site.com_n1234-5, n1234-CD1), or after one lower-case series or site word
+ * (nyoshin-n1335, nyoshin_n1335_camera1); then a separator or the end.
+ */
+function tokyoHotAsName(text: string, words: Word[], k: number): boolean {
+  if (k >= words.length) return false;
+  const word = words[k].text;
+  const after = text[words[k].end];
+  if (!TOKYO_HOT_NUMBER.test(word) || (after !== undefined && after !== "-" && after !== "_")) return false;
+  if (k === 0) return true;
+  return /^[a-z]+$/.test(words[0].text) && /^[-_]$/.test(text.slice(words[0].end, words[1].start)) && /^[nk]/.test(word);
 }
 
 /** The number as typed: the last digits before a DMM suffix (ssis00001hhb1 -> 00001, abp-1 -> 1). */
@@ -171,7 +193,8 @@ function digitsTyped(core: string): string {
  * read by the strict parsers. A studio's name and its number may also sit each in
  * brackets, (Heyzo)(1723): such a run is read only as that studio's own shape, so
  * (Hunter)(2019) or [One Pace][1071-1072] stay apart. A run inside a longer run that
- * reads as a code is dropped (PPV-123456 inside FC2-PPV-123456).
+ * reads as a code is dropped (PPV-123456 inside FC2-PPV-123456), unless it is a studio's
+ * own shape inside a generic one (n1234 in series-n1234): then the rules choose.
  */
 export function nameCandidates(text: string, hint: SiteHint | null): Candidate[] {
   const words = splitWords(text);
@@ -195,7 +218,8 @@ export function nameCandidates(text: string, hint: SiteHint | null): Candidate[]
       }
     }
   }
-  return found.filter((c) => !found.some((o) => o !== c && o.first <= c.first && o.last >= c.last && (o.first < c.first || o.last > c.last)));
+  const inside = (c: Candidate, o: Candidate) => o.first <= c.first && o.last >= c.last && (o.first < c.first || o.last > c.last);
+  return found.filter((c) => !found.some((o) => o !== c && inside(c, o) && o.shape >= c.shape));
 }
 
 function candidateOf(

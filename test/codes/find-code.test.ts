@@ -94,6 +94,16 @@ describe("readName: the rules between candidates", () => {
     expect(read("(Heyzo)(1380) (Heyzo)(1009).mp4")).toBe("ambiguous HEYZO-1380 HEYZO-1009");
   });
 
+  it("reads Tokyo-Hot's codes without the studio's name where the code is the file's own name", () => {
+    expect(read("site.com_n1234-5.mp4")).toBe("n1234 part 5");
+    expect(read("series-n1234_camera1.mp4")).toBe("n1234");
+    expect(read("n1234-CD1.wmv")).toBe("n1234 part 1");
+    expect(read("n1335_n1340.mp4")).toBe("ambiguous n1335 n1340");
+    expect(read("Pentax K1000 review.mp4")).toBe("no-code");
+    expect(read("Camera-K0001.mp4")).toBe("no-code");
+    expect(read("camera-n2019_test.mp4")).toBe("no-code");
+  });
+
   it("reads the H4610 family's own codes after the site", () => {
     expect(read("H4610-ki200101.mp4")).toBe("H4610-ki200101");
     expect(read("c0930-gol0123 name.mp4")).toBe("C0930-gol0123");
