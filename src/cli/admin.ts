@@ -2,9 +2,7 @@ import { resetAdminPassword } from "../services/admin-password.js";
 import { CliError, openCli, out } from "./context.js";
 
 /** admin reset-password: a new admin password for the dashboard, printed once on the last line. */
-export async function adminCommand(argv: string[]): Promise<void> {
-  const [sub, ...rest] = argv;
-  if (sub !== "reset-password" || rest.length > 0) throw new CliError("usage: admin reset-password");
+export async function adminResetPasswordCommand(): Promise<void> {
   const { config, db } = openCli();
   try {
     if (config.adminPassword !== "") {

@@ -2,8 +2,9 @@ import { spawnSync } from "node:child_process";
 import { getPriority, setPriority } from "node:os";
 import { catalogFullMessage, isCatalogFull, openCatalog, type Db } from "../catalog/index.js";
 import { ConfigError, loadProcessConfig, type Config } from "../config/load.js";
+import { CliError } from "./errors.js";
 
-export class CliError extends Error {}
+export { CliError, UsageError } from "./errors.js";
 
 /** The catalog this command opened, and what it may need to grow: for the message of a full disk. */
 const opened: { path: string | null; maxSizeMb: number; needBytes?: number; what?: string } = { path: null, maxSizeMb: 0 };

@@ -1,8 +1,7 @@
 import { existsSync, statSync } from "node:fs";
-import { parseArgs } from "node:util";
 import { writeSampleDump } from "../samples/dump/dump.js";
 import { DumpFormatError, DumpTruncatedError, importDump, type ImportDumpProgress, type ImportDumpSummary } from "../import/dump/import-dump.js";
-import { CliError, expectGrowth, openCli, out } from "./context.js";
+import { CliError, expectGrowth, openCli, out, UsageError } from "./context.js";
 import { COMMIT_STEP_TEXT } from "./progress.js";
 
 const int = (n: number) => Math.round(n).toLocaleString("en-US");
@@ -95,10 +94,7 @@ export function formatSummary(file: string, s: ImportDumpSummary): string[] {
 }
 
 /** import-dump FILE: the r18.dev database dump (.sql or .sql.gz) into the catalog. */
-export async function importDumpCommand(argv: string[]): Promise<void> {
-  const { positionals } = parseArgs({ args: argv, options: {}, allowPositionals: true });
-  const file = positionals[0];
-  if (!file || positionals.length > 1) throw new CliError("usage: import-dump FILE   (an r18.dev dump, .sql or .sql.gz)");
+export async function importDumpCommand(file: string): Promise<void> {
   if (!existsSync(file) || !statSync(file).isFile()) throw new CliError(`no such file: ${file}`);
   const { db } = openCli({ bulk: true });
   // The staging file and the titles, beside the catalog: about 1.5 times the SQL text
@@ -129,30 +125,27 @@ export async function importDumpCommand(argv: string[]): Promise<void> {
   }
 }
 
+export interface SampleDumpOptions {
+  videos: string;
+  out: string;
+  seed: string;
+  shuffleTables?: boolean;
+  shuffleColumns?: boolean;
+}
+
 /** sample-dump --videos N --out FILE [--seed S]: a synthetic r18.dev dump (gzipped when FILE ends in .gz). */
-export async function sampleDumpCommand(argv: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      videos: { type: "string" },
-      out: { type: "string" },
-      seed: { type: "string" },
-      "shuffle-tables": { type: "boolean" },
-      "shuffle-columns": { type: "boolean" },
-    },
-  });
+export async function sampleDumpCommand(values: SampleDumpOptions): Promise<void> {
   const videos = Number(values.videos);
-  const seed = Number(values.seed ?? "1");
-  if (!values.out || values.videos === undefined) throw new CliError("usage: sample-dump --videos N --out FILE [--seed S]");
-  if (!Number.isSafeInteger(videos) || videos < 0) throw new CliError("--videos must be a whole number >= 0");
-  if (!Number.isSafeInteger(seed) || seed < 0) throw new CliError("--seed must be a whole number >= 0");
+  const seed = Number(values.seed);
+  if (!Number.isSafeInteger(videos) || videos < 0) throw new UsageError("--videos must be a whole number >= 0");
+  if (!Number.isSafeInteger(seed) || seed < 0) throw new UsageError("--seed must be a whole number >= 0");
   const started = Date.now();
   const r = await writeSampleDump({
     videos,
     out: values.out,
     seed,
-    shuffleTables: values["shuffle-tables"],
-    shuffleColumns: values["shuffle-columns"],
+    shuffleTables: values.shuffleTables,
+    shuffleColumns: values.shuffleColumns,
   });
   const secs = (Date.now() - started) / 1000;
   out(

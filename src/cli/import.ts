@@ -1,19 +1,16 @@
 import { existsSync, statSync } from "node:fs";
-import { parseArgs } from "node:util";
 import { importFile } from "../import/file/import-file.js";
-import { CliError, err, expectGrowth, openCli, out } from "./context.js";
+import { CliError, err, expectGrowth, openCli, out, UsageError } from "./context.js";
 import { COMMIT_STEP_TEXT, Progress } from "./progress.js";
 
 export const PROVIDER_NAME = /^[a-z0-9][a-z0-9_-]{0,39}$/;
 
 /** import FILE [--provider NAME]: NDJSON or a JSON array of detailed records. */
-export async function importCommand(argv: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({ args: argv, options: { provider: { type: "string" } }, allowPositionals: true });
-  const file = positionals[0];
-  if (!file) throw new CliError("usage: import FILE [--provider NAME]");
+export async function importCommand(file: string, options: { provider: string }): Promise<void> {
+  const provider = options.provider.trim().toLowerCase();
+  if (!PROVIDER_NAME.test(provider)) throw new UsageError("--provider must be letters, digits, - or _ (at most 40)");
   if (!existsSync(file)) throw new CliError(`no such file: ${file}`);
-  const provider = (values.provider ?? "file").trim().toLowerCase();
-  if (!PROVIDER_NAME.test(provider)) throw new CliError("--provider must be letters, digits, - or _ (at most 40)");
+  if (!statSync(file).isFile()) throw new CliError(`${file} is not a file`);
   const { db } = openCli({ bulk: true });
   // A title takes about 1.6 times its NDJSON in the catalog (document, columns, search index).
   expectGrowth(statSync(file).size * 1.6, `an import of ${file}`);

@@ -1,30 +1,25 @@
-import { parseArgs } from "node:util";
 import { listRuns, rankFailureKinds, runFailureKinds } from "../catalog/index.js";
 import { IngestBusyError, runIngest } from "../ingest/run-ingest.js";
 import { createProviderRuntime } from "../providers/runtime.js";
 import { providerSetups } from "../providers/registry.js";
 import { readCodesFile } from "./codes-file.js";
-import { CliError, err, openCli, out } from "./context.js";
+import { CliError, err, openCli, out, UsageError } from "./context.js";
 import { Progress } from "./progress.js";
 
 /** ingest [--provider P] [--since DATE] [--limit N] [--codes FILE] */
-export async function ingestCommand(argv: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args: argv,
-    options: { provider: { type: "string" }, since: { type: "string" }, limit: { type: "string" }, codes: { type: "string" } },
-  });
+export async function ingestCommand(values: { provider?: string; since?: string; limit?: string; codes?: string }): Promise<void> {
+  if (values.since !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(values.since)) throw new UsageError("--since must be a date YYYY-MM-DD");
+  const limit = values.limit === undefined ? undefined : Number(values.limit);
+  if (limit !== undefined && (!Number.isSafeInteger(limit) || limit < 1)) throw new UsageError("--limit must be a positive integer");
   const { config, db } = openCli({ bulk: true });
   const setups = providerSetups(config);
   const name = values.provider?.trim().toLowerCase();
   if (name !== undefined) {
     const s = setups.find((x) => x.provider.name === name);
-    if (!s) throw new CliError(`unknown provider "${name}"; providers: ${setups.map((x) => x.provider.name).join(", ")}`);
+    if (!s) throw new UsageError(`unknown provider "${name}"; providers: ${setups.map((x) => x.provider.name).join(", ")}`);
     if (!s.enabled) throw new CliError(`provider ${name} is disabled (PROVIDER_${name.toUpperCase()}_ENABLED=off)`);
     if (s.unusable) throw new CliError(`provider ${name} ${s.unusable}`);
   }
-  if (values.since !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(values.since)) throw new CliError("--since must be a date YYYY-MM-DD");
-  const limit = values.limit === undefined ? undefined : Number(values.limit);
-  if (limit !== undefined && (!Number.isSafeInteger(limit) || limit < 1)) throw new CliError("--limit must be a positive integer");
   const codesFile = values.codes ?? (name === "r18dev" || name === undefined ? config.r18devCodesFile || undefined : undefined);
   const codes = codesFile ? readCodesFile(codesFile) : undefined;
   if (name === "r18dev" && !codes?.length) throw new CliError("r18dev crawls a list of codes: give --codes FILE (or set R18DEV_CODES_FILE)");
@@ -72,11 +67,12 @@ function kinds(ranked: [string, number][]): string {
 }
 
 /** runs [--limit N]: recent ingest runs. */
-export function runsCommand(argv: string[]): void {
-  const { values } = parseArgs({ args: argv, options: { limit: { type: "string" } } });
+export function runsCommand(values: { limit: string }): void {
+  const limit = Number(values.limit);
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new UsageError("--limit must be a positive integer");
   const { db } = openCli();
   try {
-    const runs = listRuns(db, Number(values.limit ?? 20));
+    const runs = listRuns(db, limit);
     if (runs.length === 0) return out("no ingest runs yet");
     const iso = (ms: number | null) => (ms === null ? "-" : new Date(ms).toISOString());
     const head = [

@@ -1,12 +1,10 @@
-import { parseArgs } from "node:util";
 import { purgeProvider } from "../catalog/index.js";
-import { CliError, openCli, out } from "./context.js";
+import { openCli, out, UsageError } from "./context.js";
 
 /** purge --provider NAME: removes every record of that provider (e.g. `sample`). */
-export function purgeCommand(argv: string[]): void {
-  const { values } = parseArgs({ args: argv, options: { provider: { type: "string" } } });
-  const provider = values.provider?.trim().toLowerCase();
-  if (!provider) throw new CliError("usage: purge --provider NAME");
+export function purgeCommand(options: { provider: string }): void {
+  const provider = options.provider.trim().toLowerCase();
+  if (!provider) throw new UsageError("--provider needs a provider's name");
   const { db } = openCli({ bulk: true });
   try {
     out(`removed ${purgeProvider(db, provider)} records of provider "${provider}"`);

@@ -1,21 +1,16 @@
 import { createWriteStream } from "node:fs";
 import { once } from "node:events";
-import { parseArgs } from "node:util";
 import { generateSampleRecords } from "../samples/titles/generate.js";
 import { loadSampleRecords } from "../services/first-start.js";
-import { CliError, openCli, out } from "./context.js";
+import { openCli, out, UsageError } from "./context.js";
 import { COMMIT_STEP_TEXT, Progress } from "./progress.js";
 
 /** sample --count N [--seed S] [--out FILE]: generated records into the catalog, or as NDJSON to a file. */
-export async function sampleCommand(argv: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args: argv,
-    options: { count: { type: "string" }, seed: { type: "string" }, out: { type: "string" } },
-  });
-  const count = Number(values.count ?? "1000");
-  const seed = Number(values.seed ?? "1");
-  if (!Number.isSafeInteger(count) || count < 1) throw new CliError("--count must be a positive integer");
-  if (!Number.isSafeInteger(seed) || seed < 0) throw new CliError("--seed must be a non-negative integer");
+export async function sampleCommand(values: { count: string; seed: string; out?: string }): Promise<void> {
+  const count = Number(values.count);
+  const seed = Number(values.seed);
+  if (!Number.isSafeInteger(count) || count < 1) throw new UsageError("--count must be a positive integer");
+  if (!Number.isSafeInteger(seed) || seed < 0) throw new UsageError("--seed must be a non-negative integer");
   const progress = new Progress("sample");
   if (values.out) {
     const file = createWriteStream(values.out);

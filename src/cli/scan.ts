@@ -1,9 +1,8 @@
 import { statSync } from "node:fs";
-import { parseArgs } from "node:util";
 import { createProviderRuntime } from "../providers/runtime.js";
 import { LiveFallback } from "../services/live-fallback.js";
 import { scanLibrary, type ScanEntry, type ScanTotals } from "../services/scan-library.js";
-import { CliError, err, openCli, out } from "./context.js";
+import { CliError, err, openCli, out, UsageError } from "./context.js";
 import { Progress } from "./progress.js";
 
 const COLUMNS = ["status", "code", "part", "file", "title or reason"];
@@ -22,21 +21,14 @@ function summary(t: ScanTotals, seconds: number): string {
 }
 
 /**
- * scan DIR [--json] [--offline]: reads the code of every video under DIR and looks it
+ * scan DIR [--json] [--offline] [--concurrency N]: reads the code of every video under DIR and looks it
  * up (catalog first, then the live providers unless --offline). Never renames,
  * moves or writes anything in DIR.
  */
-export async function scanCommand(argv: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: { json: { type: "boolean" }, offline: { type: "boolean" }, concurrency: { type: "string" } },
-  });
-  const [dir, ...extra] = positionals;
-  if (dir === undefined || extra.length > 0) throw new CliError("usage: scan DIR [--json] [--offline]");
+export async function scanCommand(dir: string, values: { json?: boolean; offline?: boolean; concurrency: string }): Promise<void> {
+  const concurrency = Number(values.concurrency);
+  if (!Number.isSafeInteger(concurrency) || concurrency < 1 || concurrency > 64) throw new UsageError("--concurrency must be 1 to 64");
   if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw new CliError(`${dir} is not a folder`);
-  const concurrency = Number(values.concurrency ?? 4);
-  if (!Number.isSafeInteger(concurrency) || concurrency < 1 || concurrency > 64) throw new CliError("--concurrency must be 1 to 64");
 
   const { config, db } = openCli();
   const runtime = values.offline ? null : createProviderRuntime(config);

@@ -59,7 +59,8 @@ describe("CLI end to end: the admin password and the keys' request counts", () =
 
     const usage = runCli(["admin"], env);
     expect(usage.status).toBe(2);
-    expect(usage.stderr).toContain("usage: admin reset-password");
+    expect(usage.stderr).toContain("admin needs a command: reset-password");
+    expect(usage.stderr).toContain("admin reset-password");
   });
 
   it("keys list shows the requests of today and of the last 30 days", () => {

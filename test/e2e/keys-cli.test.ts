@@ -14,7 +14,7 @@ describe("keys create: the same checks as the dashboard's form", () => {
     expect(ok.status).toBe(0);
     expect(ok.stdout).toContain('"jellyfin" (90 requests/minute)');
     for (const [args, why] of [
-      [["--rate", "60"], "needs --name"],
+      [["--rate", "60"], "required option '--name <name>' not specified"],
       [["--name", "   "], "needs a name"],
       [["--name", "x".repeat(101)], "at most 100 characters"],
       [["--name", "ok", "--rate", "0"], "whole number of requests per minute"],

@@ -1,0 +1,201 @@
+/**
+ * Every command of the CLI: its arguments, options (with their defaults), help and
+ * examples. Each action loads only its own command's module when it runs, so that a
+ * CLI call does not load the HTTP stack (scripts/build.mjs makes each one a chunk).
+ * The commands check the values themselves (a UsageError names a bad one).
+ */
+import { type Command, Option } from "commander";
+import type { SampleDumpOptions } from "./import-dump.js";
+import { addSimulateOptions, type SimulateValues } from "./simulate-options.js";
+import { act, examples, requiredOption } from "./usage.js";
+
+/** An option with a default, shown as typed (commander would quote a string). */
+const withDefault = (flags: string, help: string, value: string): Option => new Option(flags, help).default(value, value);
+
+const SETTINGS_NOTE =
+  "It reads the same settings as the server (DATABASE_PATH above all, from the environment or a .env file) and can run while the server is up.";
+
+function declareServer(program: Command): void {
+  program
+    .command("serve")
+    .summary("start the HTTP API (what npm start runs, and what runs with no command)")
+    .description(
+      "Starts the HTTP API and the dashboard: migrates the catalog, and on a first start creates an API key and the dashboard's admin password " +
+        "(each printed once) and loads the sample titles (SAMPLE_DATA); answers catalog misses from the live providers and runs the ingest " +
+        "schedule (INGEST_CRON), until SIGINT or SIGTERM. Its settings come from the environment or a .env file.",
+    )
+    .addHelpText("after", examples("serve", "PORT=9000 DATABASE_PATH=data/catalog.db npm start"))
+    .action(act(async () => (await import("./serve.js")).serveCommand()));
+
+  program
+    .command("migrate")
+    .summary("create or update the catalog schema, then exit")
+    .description(`Creates the catalog (DATABASE_PATH) or brings its schema up to date, then exits; serve does the same when it starts. ${SETTINGS_NOTE}`)
+    .addHelpText("after", examples("migrate", "DATABASE_PATH=/srv/catalog.db npm run cli -- migrate"))
+    .action(act(async () => (await import("./migrate.js")).migrateCommand()));
+
+  const keys = program.command("keys").summary("create, list and revoke API keys").description(`API keys, sent as the x-service-key header. ${SETTINGS_NOTE}`);
+  keys
+    .command("create")
+    .summary("create an API key; the key is printed once, alone on the last line")
+    .description("Creates an API key and prints it alone on the last line of stdout. It is shown only then: the catalog keeps its hash.")
+    .addOption(requiredOption("--name <name>", "what the key is for, at most 100 characters"))
+    .option("--rate <n>", "requests per minute allowed to the key (default: the KEY_RATE_PER_MINUTE setting)")
+    .addHelpText(
+      "after",
+      examples("keys create --name jellyfin", "keys create --name scraper --rate 120", "KEY=$(npm run cli -- keys create --name media | tail -n 1)"),
+    )
+    .action(act(async (o: { name: string; rate?: string }) => (await import("./keys.js")).keysCreateCommand(o)));
+  keys
+    .command("list")
+    .summary("list the keys, with their requests today and in the last 30 days")
+    .description(
+      "Lists the keys, one line each, tab-separated: id, name, prefix, rate, created, last used, requests today and in the last 30 days (UTC), revoked.",
+    )
+    .addHelpText("after", examples("keys list"))
+    .action(act(async () => (await import("./keys.js")).keysListCommand()));
+  keys
+    .command("revoke")
+    .summary("revoke a key; a running server refuses it from its next request on")
+    .description("Revokes a key: a running server refuses it from its next request on.")
+    .argument("<id>", "the key's id (the first column of keys list)")
+    .addHelpText("after", examples("keys revoke 3"))
+    .action(act(async (id: string) => (await import("./keys.js")).keysRevokeCommand(id)));
+
+  program
+    .command("admin")
+    .summary("the dashboard's admin password")
+    .description(`The admin password of the dashboard (at /dashboard). ${SETTINGS_NOTE}`)
+    .command("reset-password")
+    .summary("a new admin password for the dashboard, printed once on the last line")
+    .description(
+      "Makes a new admin password for the dashboard, prints it alone on the last line of stdout (shown only then) and signs every dashboard " +
+        "session out. Refused while ADMIN_PASSWORD is set: that one is the password.",
+    )
+    .addHelpText("after", examples("admin reset-password"))
+    .action(act(async () => (await import("./admin.js")).adminResetPasswordCommand()));
+}
+
+function declareLoaders(program: Command): void {
+  program
+    .command("import")
+    .summary("load detailed records: NDJSON, a JSON array or one JSON object")
+    .description(
+      "Loads detailed records in the spec's shape (NDJSON, a JSON array, or one JSON object; a saved /movie answer is taken too) under a " +
+        "provider name. Re-importing changes nothing; a changed record is updated. A bad line is reported on stderr with its number and " +
+        `skipped; the rest lands in one transaction (an import stopped at any point leaves the catalog as it was). ${SETTINGS_NOTE}`,
+    )
+    .argument("<file>", "the records")
+    .addOption(withDefault("--provider <name>", "the provider to store them under: letters, digits, - or _", "file"))
+    .addHelpText("after", examples("import my-titles.ndjson --provider mine", "import saved-answers.json"))
+    .action(act(async (file: string, o: { provider: string }) => (await import("./import.js")).importCommand(file, o)));
+
+  program
+    .command("import-dump")
+    .summary("load the r18.dev database dump (.sql or .sql.gz) as provider r18dev")
+    .description(
+      "Loads r18.dev's PostgreSQL dump (.sql or .sql.gz) into the catalog as provider r18dev, in one transaction: the API answers from the " +
+        "catalog as it was until the end, and an import stopped at any point (or a truncated file) leaves it as it was. Progress goes to " +
+        `stderr, a summary (videos, actresses, skipped rows by reason) to stdout. ${SETTINGS_NOTE}`,
+    )
+    .argument("<file>", "the dump")
+    .addHelpText("after", examples("import-dump r18dotdev_dump_2026-11-01.sql.gz"))
+    .action(act(async (file: string) => (await import("./import-dump.js")).importDumpCommand(file)));
+
+  program
+    .command("sample-dump")
+    .summary("write a synthetic r18.dev dump (gzipped when --out ends in .gz)")
+    .description("Writes a synthetic dump in r18.dev's format, for trying import-dump out and for benchmarks. It does not open the catalog.")
+    .addOption(requiredOption("--videos <n>", "videos in the dump"))
+    .addOption(requiredOption("--out <file>", "the file to write; gzipped when it ends in .gz"))
+    .addOption(withDefault("--seed <s>", "the same seed writes the same dump", "1"))
+    .option("--shuffle-tables", "write the tables in a seeded random order, not pg_dump's alphabetical one")
+    .option("--shuffle-columns", "permute each table's columns, as a schema change upstream would")
+    .addHelpText("after", examples("sample-dump --videos 200000 --out sample.sql.gz", "import-dump sample.sql.gz"))
+    .action(act(async (o: SampleDumpOptions) => (await import("./import-dump.js")).sampleDumpCommand(o)));
+
+  program
+    .command("sample")
+    .summary("generated titles into the catalog (provider sample), or as NDJSON to a file")
+    .description(`Adds generated titles to the catalog as provider "sample" (the same ones again add nothing), or writes them as NDJSON. ${SETTINGS_NOTE}`)
+    .addOption(withDefault("--count <n>", "how many titles", "1000"))
+    .addOption(withDefault("--seed <s>", "the same seed makes the same titles", "1"))
+    .option("--out <file>", "write NDJSON to this file instead of the catalog")
+    .addHelpText("after", examples("sample --count 100000", "sample --count 5000 --seed 2 --out titles.ndjson"))
+    .action(act(async (o: { count: string; seed: string; out?: string }) => (await import("./sample.js")).sampleCommand(o)));
+
+  program
+    .command("purge")
+    .summary("remove every record of a provider")
+    .description(`Removes every record of a provider from the catalog (the sample titles: --provider sample). ${SETTINGS_NOTE}`)
+    .addOption(requiredOption("--provider <name>", "the provider whose records go"))
+    .addHelpText("after", examples("purge --provider sample"))
+    .action(act(async (o: { provider: string }) => (await import("./purge.js")).purgeCommand(o)));
+}
+
+function declareProviders(program: Command): void {
+  program
+    .command("ingest")
+    .summary("crawl the providers into the catalog (resumes a stopped run)")
+    .description(
+      "Crawls the enabled providers into the catalog: fanza by release date, newest first; r18dev a list of codes. Each page commits with " +
+        "its checkpoint, so a stopped run resumes on the next ingest; runs never overlap. Prints one line per run; exit status 1 when a " +
+        `run failed. ${SETTINGS_NOTE}`,
+    )
+    .option("--provider <name>", "crawl only this provider: fanza or r18dev (default: every usable one)")
+    .option("--since <date>", "fanza: titles released on or after this day, YYYY-MM-DD")
+    .option("--limit <n>", "stop after this many records (the next run continues)")
+    .option("--codes <file>", "r18dev: the codes or content ids to crawl, one a line, # comments (default: the R18DEV_CODES_FILE setting)")
+    .addHelpText(
+      "after",
+      examples(
+        "FANZA_API_ID=... FANZA_AFFILIATE_ID=...-990 npm run cli -- ingest --provider fanza --since 2024-01-01",
+        "ingest --provider r18dev --codes my-codes.txt",
+      ),
+    )
+    .action(act(async (o: { provider?: string; since?: string; limit?: string; codes?: string }) => (await import("./ingest.js")).ingestCommand(o)));
+
+  program
+    .command("runs")
+    .summary("recent ingest runs")
+    .description(
+      "Lists recent ingest runs, newest first, tab-separated: provider, trigger, status, times, pages, records, requests, retries, failures by kind, errors.",
+    )
+    .addOption(withDefault("--limit <n>", "how many runs", "20"))
+    .addHelpText("after", examples("runs", "runs --limit 100"))
+    .action(act(async (o: { limit: string }) => (await import("./ingest.js")).runsCommand(o)));
+
+  program
+    .command("scan")
+    .summary("read the code of every video under <dir> and look it up (writes nothing)")
+    .description(
+      "Walks a folder of videos (recursively), reads each file's code and part from its name (else from the folders above it) and looks " +
+        "the code up: the catalog first, then the live providers. Prints one tab-separated line per video and a summary; never renames, " +
+        `moves or writes anything in the folder. ${SETTINGS_NOTE}`,
+    )
+    .argument("<dir>", "the folder to scan")
+    .option("--json", "print one JSON document instead of lines")
+    .option("--offline", "look in the catalog only, not in the live providers")
+    .addOption(withDefault("--concurrency <n>", "live lookups in flight, 1 to 64", "4"))
+    .addHelpText("after", examples("scan /mnt/media/jav", "scan /mnt/media/jav --offline --json > scan.json"))
+    .action(act(async (dir: string, o: { json?: boolean; offline?: boolean; concurrency: string }) => (await import("./scan.js")).scanCommand(dir, o)));
+
+  addSimulateOptions(
+    program
+      .command("simulate-providers")
+      .summary("a local server in the providers' real formats, with fault switches (demos, tests)")
+      .description(
+        "Serves r18.dev's JSON and the DMM ItemList API over a generated catalog until SIGINT or SIGTERM, and prints the settings that " +
+          "point the service at it. The fault switches make it misbehave as real sources do. Nothing leaves the machine.",
+      ),
+  )
+    .addHelpText("after", examples("simulate-providers --port 9300 --records 5000 --fault-429 0.05 --fault-500 every:50,burst:2"))
+    .action(act(async (o: SimulateValues) => (await import("./simulate-providers.js")).simulateProvidersCommand(o)));
+}
+
+/** Declares every command on the program, in the order the help lists them. */
+export function declareCommands(program: Command): void {
+  declareServer(program);
+  declareLoaders(program);
+  declareProviders(program);
+}
