@@ -61,6 +61,13 @@ const SITE_TAGS: ReadonlySet<string> = new Set([
   "18p2p",
 ]);
 const CLOSERS: Record<string, string> = { "[": "]", "(": ")", "【": "】", "「": "」", "『": "』", "〔": "〕", "{": "}" };
+/** A CRC-32 as releases carry it, eight hex digits in one case, letters and digits both: [ED808618], (33ffa63d). */
+const CHECKSUM = /^(?=.*[a-fA-F])(?=.*\d)(?:[0-9A-F]{8}|[0-9a-f]{8})$/;
+
+/** A word that is the file's checksum alone in brackets beside the name, never a code: [One Pace][1071-1072] ... [ED808618]. */
+function isChecksum(text: string, w: Word): boolean {
+  return CHECKSUM.test(w.text) && (text[w.start - 1] === "[" || text[w.start - 1] === "(") && CLOSERS[text[w.start - 1]] === text[w.end];
+}
 
 function parseStrict(core: string, hint: SiteHint | null): ParsedCode | null {
   const site = hint !== null && hint !== "tokyohot" && DATED_ONLY.test(core) ? `${SITE_PREFIX[hint]} ` : "";
@@ -194,7 +201,8 @@ function digitsTyped(core: string): string {
  * brackets, (Heyzo)(1723): such a run is read only as that studio's own shape, so
  * (Hunter)(2019) or [One Pace][1071-1072] stay apart. A run inside a longer run that
  * reads as a code is dropped (PPV-123456 inside FC2-PPV-123456), unless it is a studio's
- * own shape inside a generic one (n1234 in series-n1234): then the rules choose.
+ * own shape inside a generic one (n1234 in series-n1234): then the rules choose. A
+ * checksum in brackets ([ED808618]) is never read.
  */
 export function nameCandidates(text: string, hint: SiteHint | null): Candidate[] {
   const words = splitWords(text);
@@ -207,6 +215,7 @@ export function nameCandidates(text: string, hint: SiteHint | null): Candidate[]
         if (BRACKET_JOIN.test(sep)) acrossBrackets = true;
         else if (!JOINS.test(sep)) break;
       }
+      if (words.length > 1 && isChecksum(text, words[j])) break;
       if (!/\d/.test(words[j].text)) continue;
       const run = text.slice(words[i].start, words[j].end).replaceAll(".", " ").replace(BRACKET_JOINS, "-");
       if (i === j && SITE_TAGS.has(run.toLowerCase())) continue;

@@ -104,6 +104,13 @@ describe("readName: the rules between candidates", () => {
     expect(read("camera-n2019_test.mp4")).toBe("no-code");
   });
 
+  it("never reads a checksum in brackets beside a name, and reads the code beside one", () => {
+    expect(read("[One Pace][1071-1072] Egghead 09 [1080p][ED808618].mkv")).toBe("no-code");
+    expect(read("Title - 01 (1080p) (33ffa63d).mkv")).toBe("no-code");
+    expect(read("MIDE-833 [1080p][126ECF70].mp4")).toBe("MIDE-833");
+    expect(read("[ABF00123].mp4")).toBe("ABF-123");
+  });
+
   it("reads the H4610 family's own codes after the site", () => {
     expect(read("H4610-ki200101.mp4")).toBe("H4610-ki200101");
     expect(read("c0930-gol0123 name.mp4")).toBe("C0930-gol0123");
