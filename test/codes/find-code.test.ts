@@ -111,6 +111,12 @@ describe("readName: the rules between candidates", () => {
     expect(read("[ABF00123].mp4")).toBe("ABF-123");
   });
 
+  it("never reads a release's source as a label", () => {
+    expect(read("Series.Title.S01E05.The-Aniversary.HDTV-1080p.mkv")).toBe("no-code");
+    expect(read("Movie (2019) WEBDL-720.mkv")).toBe("no-code");
+    expect(read("Movie.2019.Remux-2160.mkv")).toBe("no-code");
+  });
+
   it("reads the H4610 family's own codes after the site", () => {
     expect(read("H4610-ki200101.mp4")).toBe("H4610-ki200101");
     expect(read("c0930-gol0123 name.mp4")).toBe("C0930-gol0123");
