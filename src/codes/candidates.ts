@@ -215,8 +215,9 @@ export function nameCandidates(text: string, hint: SiteHint | null): Candidate[]
         if (BRACKET_JOIN.test(sep)) acrossBrackets = true;
         else if (!JOINS.test(sep)) break;
       }
-      if (words.length > 1 && isChecksum(text, words[j])) break;
       if (!/\d/.test(words[j].text)) continue;
+      // A checksum or a quality tag with digits (HDTV-1080p, VP9-1080p, HEVC-10bit) ends a run: it is never a code's number.
+      if ((words.length > 1 && isChecksum(text, words[j])) || isEditionWord(words[j].text)) break;
       const run = text.slice(words[i].start, words[j].end).replaceAll(".", " ").replace(BRACKET_JOINS, "-");
       if (i === j && SITE_TAGS.has(run.toLowerCase())) continue;
       const whole = i === 0 && j === words.length - 1;

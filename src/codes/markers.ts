@@ -104,8 +104,11 @@ const PART_PREFIX = /^(?:cd|part|pt|disc|disk)$/i;
 /** Lettered parts: A, B, D, E, F. C is left out: -C marks Chinese subtitles far more often. */
 const PART_LETTERS = "AB DEF";
 
+/** A frame size, 1920x1080 or 704x480: a quality tag like 1080p. */
+const FRAME_SIZE = /^\d{3,4}x\d{3,4}$/i;
+
 export function isEditionWord(word: string): boolean {
-  return EDITION_WORDS.has(word.toLowerCase());
+  return EDITION_WORDS.has(word.toLowerCase()) || FRAME_SIZE.test(word);
 }
 
 /** The part a cd2 / part1 word names, or null. */

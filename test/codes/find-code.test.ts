@@ -117,6 +117,15 @@ describe("readName: the rules between candidates", () => {
     expect(read("Movie.2019.Remux-2160.mkv")).toBe("no-code");
   });
 
+  it("never reads a quality tag with digits as a code's number, whatever word stands before it", () => {
+    expect(read("The Office - S01E01 - Pilot [HTDV-1080p]")).toBe("no-code");
+    expect(read("Movie.2019.VP9-1080p.mkv")).toBe("no-code");
+    expect(read("Movie.2019.HEVC-10bit.mkv")).toBe("no-code");
+    expect(read("[Group] Title - 01 [BDRip 1920x1080 x264 FLAC].mkv")).toBe("no-code");
+    expect(read("IPX-177-1080p.mp4")).toBe("IPX-177");
+    expect(read("MIDE-833 1920x1080 cd2.mp4")).toBe("MIDE-833 part 2");
+  });
+
   it("reads the H4610 family's own codes after the site", () => {
     expect(read("H4610-ki200101.mp4")).toBe("H4610-ki200101");
     expect(read("c0930-gol0123 name.mp4")).toBe("C0930-gol0123");
