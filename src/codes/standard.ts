@@ -144,6 +144,11 @@ const NOT_LABELS: ReadonlySet<string> = new Set([
   "PS",
   "XBOX",
   "YEAR",
+  // Art sites whose ids downloaders put in folder names: 半額 (nijie_412305), kasakuri (pixiv_456433).
+  "NIJIE",
+  "PIXIV",
+  "FANBOX",
+  "FANTIA",
   "DSCF",
   "CIMG",
   "IMGP",

@@ -117,6 +117,11 @@ describe("readName: the rules between candidates", () => {
     expect(read("Movie.2019.Remux-2160.mkv")).toBe("no-code");
   });
 
+  it("never reads an art site's own id of an artist as a code", () => {
+    expect(read("半額 (nijie_412305)/398549_p0.png")).toBe("no-code");
+    expect(read("kasakuri (pixiv_456433)/66909194_p0.jpg")).toBe("no-code");
+  });
+
   it("never reads a quality tag with digits as a code's number, whatever word stands before it", () => {
     expect(read("The Office - S01E01 - Pilot [HTDV-1080p]")).toBe("no-code");
     expect(read("Movie.2019.VP9-1080p.mkv")).toBe("no-code");
