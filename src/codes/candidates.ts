@@ -1,6 +1,7 @@
 import { CODE_LETTER_LABELS, LITERAL_LABELS } from "./known-labels.js";
 import { isEditionWord, partWord, readSuffix } from "./markers.js";
 import { SITE_PREFIX, splitWords, type SiteHint, type Word } from "./name-text.js";
+import { isNotLabel } from "./not-labels.js";
 import { formatNumber } from "./number.js";
 import { parseStandard } from "./standard.js";
 import type { ParsedCode } from "./types.js";
@@ -178,7 +179,8 @@ function tokyoHotPlausible(text: string, words: Word[], first: number, last: num
 /**
  * Word k is the code as the file's own name: first once site domains are set aside
  * (site.com_n1234-5, n1234-CD1), or after one lower-case series or site word
- * (nyoshin-n1335, nyoshin_n1335_camera1); then a separator or the end.
+ * (nyoshin-n1335, nyoshin_n1335_camera1) unless that word is never a label
+ * (pentax-k1000 is a camera); then a separator or the end.
  */
 function tokyoHotAsName(text: string, words: Word[], k: number): boolean {
   if (k >= words.length) return false;
@@ -186,7 +188,8 @@ function tokyoHotAsName(text: string, words: Word[], k: number): boolean {
   const after = text[words[k].end];
   if (!TOKYO_HOT_NUMBER.test(word) || (after !== undefined && after !== "-" && after !== "_")) return false;
   if (k === 0) return true;
-  return /^[a-z]+$/.test(words[0].text) && /^[-_]$/.test(text.slice(words[0].end, words[1].start)) && /^[nk]/.test(word);
+  const series = words[0].text;
+  return /^[a-z]+$/.test(series) && !isNotLabel(series) && /^[-_]$/.test(text.slice(words[0].end, words[1].start)) && /^[nk]/.test(word);
 }
 
 /** The number as typed: the last digits before a DMM suffix (ssis00001hhb1 -> 00001, abp-1 -> 1). */

@@ -100,6 +100,8 @@ describe("readName: the rules between candidates", () => {
     expect(read("n1234-CD1.wmv")).toBe("n1234 part 1");
     expect(read("n1335_n1340.mp4")).toBe("ambiguous n1335 n1340");
     expect(read("Pentax K1000 review.mp4")).toBe("no-code");
+    expect(read("Pentax-K1000.mp4")).toBe("no-code");
+    expect(read("pentax-k1000.mp4")).toBe("no-code");
     expect(read("Camera-K0001.mp4")).toBe("no-code");
     expect(read("camera-n2019_test.mp4")).toBe("no-code");
   });
