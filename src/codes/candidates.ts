@@ -29,6 +29,8 @@ export interface Candidate {
   suffixed: boolean;
   /** What the catalog must know for the candidate to count: its label (ABP 123 amid words) or the code (summer2020). */
   needs: "nothing" | "label" | "code";
+  /** A studio's own shape read without the studio's name in it (n1335, 062620-001): no better than a generic code elsewhere. */
+  unnamed: boolean;
 }
 
 const MAX_RUN_WORDS = 4;
@@ -42,6 +44,7 @@ const GLUED_SUFFIX = /(?<=\d)[a-z]{1,10}\d{0,2}$/i;
 /** Any text glued after the first number, from the start: SSIS-001nyap2p, abc123def. */
 const GLUED_TAIL = /^.*?[a-z][-_ ]?\d+(?=[a-z])/i;
 const DATED_ONLY = /^\d{6}[-_]\d{2,3}$/;
+const DATED_KINDS: ReadonlySet<ParsedCode["kind"]> = new Set(["caribbean", "caribbeanpr", "1pondo", "10musume", "pacopacomama"]);
 /** A label with digits inside, read from its first letter (S2MBD007, MK3D2DBD-01). */
 const LITERAL = /^\d*([a-z][a-z0-9]*[a-z])[-_ ]?(\d{2,6})$/i;
 const YEAR = /^(?:19[5-9]\d|20[0-3]\d)$/;
@@ -180,13 +183,15 @@ function tokyoHotPlausible(text: string, words: Word[], first: number, last: num
  * Word k is the code as the file's own name: first once site domains are set aside
  * (site.com_n1234-5, n1234-CD1), or after one lower-case series or site word
  * (nyoshin-n1335, nyoshin_n1335_camera1) unless that word is never a label
- * (pentax-k1000 is a camera); then a separator or the end.
+ * (pentax-k1000 is a camera); then a separator or the end (after a series word,
+ * a space too: nyoshin-n1335 ABP-123 holds two codes).
  */
 function tokyoHotAsName(text: string, words: Word[], k: number): boolean {
   if (k >= words.length) return false;
   const word = words[k].text;
   const after = text[words[k].end];
-  if (!TOKYO_HOT_NUMBER.test(word) || (after !== undefined && after !== "-" && after !== "_")) return false;
+  const ends = after === undefined || after === "-" || after === "_" || (k === 1 && after === " ");
+  if (!TOKYO_HOT_NUMBER.test(word) || !ends) return false;
   if (k === 0) return true;
   const series = words[0].text;
   return /^[a-z]+$/.test(series) && !isNotLabel(series) && /^[-_]$/.test(text.slice(words[0].end, words[1].start)) && /^[nk]/.test(word);
@@ -270,5 +275,6 @@ function candidateOf(
   const signed = text[words[last].end] === "@";
   const delimit = bracketed(text, words[first].start, words[last].end) ? 2 : r.inWord || signed ? 0 : 1;
   const bare = whole && run.length === text.length;
-  return { code, first, last, gluedPart: r.gluedPart, delimit, shape, reading: r.reading, whole, bare, suffixed: r.suffixed, needs };
+  const unnamed = (code.kind === "tokyohot" && !/tokyo/i.test(run)) || (DATED_KINDS.has(code.kind) && !/[a-z]/i.test(run));
+  return { code, first, last, gluedPart: r.gluedPart, delimit, shape, reading: r.reading, whole, bare, suffixed: r.suffixed, needs, unnamed };
 }

@@ -39,6 +39,15 @@ function compare(a: Scored, b: Scored): number {
   return b.inCatalog - a.inCatalog || b.delimit - a.delimit || b.shape - a.shape || b.labelInCatalog - a.labelInCatalog || b.reading - a.reading;
 }
 
+/**
+ * Another code elsewhere in the name, as well delimited, ties with a studio's shape read
+ * without the studio's name (nyoshin-n1335 ABP-123.mp4): a name that holds two codes is no guess.
+ */
+function rivals(c: Scored, best: Scored): boolean {
+  const apart = c.last < best.first || c.first > best.last;
+  return best.unnamed && apart && c.shape >= 0 && c.inCatalog === best.inCatalog && c.delimit === best.delimit;
+}
+
 function score(candidates: Candidate[], knowledge: CodeKnowledge | undefined): Scored[] {
   const distinct = new Set(candidates.map((c) => c.code.dvdId)).size;
   const ask = knowledge !== undefined && (distinct > 1 || candidates.some((c) => c.needs !== "nothing"));
@@ -85,7 +94,7 @@ function readSegment(segment: string, hint: SiteHint | null, knowledge: CodeKnow
   if (segment.length > MAX_SEGMENT) return { best: [], text: segment };
   const text = blankDomains(stripExtension(segment)).trim();
   const scored = score(nameCandidates(text, hint), knowledge).sort(compare);
-  const top = scored.filter((c) => compare(c, scored[0]) === 0);
+  const top = scored.filter((c) => compare(c, scored[0]) === 0 || rivals(c, scored[0]));
   const byCode = new Map<string, Scored>();
   for (const c of top) if (!byCode.has(c.code.dvdId)) byCode.set(c.code.dvdId, c);
   return { best: [...byCode.values()], text };
@@ -111,7 +120,8 @@ function plainCode(text: string): ParsedCode | null {
  * the folders above it when the name holds none. The rules, in order: a code the
  * catalog holds; bracketed, then delimited, then inside a word; a studio's own shape,
  * then a generic one, then a label and number apart; a label the catalog holds.
- * When two codes remain equally good it answers none rather than a guess.
+ * When two codes remain equally good it answers none rather than a guess; a studio's
+ * shape read without the studio's name (n1335, 062620-001) is no better than another code.
  */
 export function readName(input: string, knowledge?: CodeKnowledge): NameReading {
   if (typeof input !== "string") return { found: null, candidates: [], reason: "no-code" };

@@ -52,6 +52,14 @@ describe("readName: the rules between candidates", () => {
     expect(read("FC2-PPV-1234567 XYZ-001.mp4")).toBe("FC2-PPV-1234567");
   });
 
+  it("ties a studio's shape read without the studio's name with another code in the name", () => {
+    expect(read("nyoshin-n1335 ABP-123.mp4")).toBe("ambiguous n1335 ABP-123");
+    expect(read("n1335_ABP-123.mp4")).toBe("ambiguous n1335 ABP-123");
+    expect(read("062620-001 ABP-123.mp4")).toBe("ambiguous 062620-001 ABP-123");
+    expect(read("Caribbeancom 062620-001 ABP-123.mp4")).toBe("062620-001");
+    expect(read("ABP-123/nyoshin-n1335 ABP-123.mp4")).toBe("ABP-123");
+  });
+
   it("reads a label and number apart amid words only when the catalog knows the label", () => {
     expect(read("Best of MIDE 700 collection.mp4")).toBe("no-code");
     expect(read("Best of MIDE 700 collection.mp4", catalogOf("MIDE-001"))).toBe("MIDE-700");
