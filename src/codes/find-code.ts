@@ -45,7 +45,9 @@ function compare(a: Scored, b: Scored): number {
  */
 function rivals(c: Scored, best: Scored): boolean {
   const apart = c.last < best.first || c.first > best.last;
-  return best.unnamed && apart && c.shape >= 0 && c.inCatalog === best.inCatalog && c.delimit === best.delimit;
+  // A two-digit number is too little for a code read beside one (n1340_rq_03: rq 03 is the special's own numbering).
+  const full = !/-\d\d$/.test(c.code.dvdId);
+  return best.unnamed && apart && full && c.shape >= 0 && c.inCatalog === best.inCatalog && c.delimit === best.delimit;
 }
 
 function score(candidates: Candidate[], knowledge: CodeKnowledge | undefined): Scored[] {

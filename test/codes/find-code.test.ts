@@ -58,6 +58,7 @@ describe("readName: the rules between candidates", () => {
     expect(read("062620-001 ABP-123.mp4")).toBe("ambiguous 062620-001 ABP-123");
     expect(read("Caribbeancom 062620-001 ABP-123.mp4")).toBe("062620-001");
     expect(read("ABP-123/nyoshin-n1335 ABP-123.mp4")).toBe("ABP-123");
+    expect(read("n1340_rq_03.mp4")).toBe("n1340");
   });
 
   it("reads a label and number apart amid words only when the catalog knows the label", () => {
