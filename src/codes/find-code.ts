@@ -83,6 +83,11 @@ function partAfter(text: string, c: Candidate): number | null {
   for (let k = c.last + 1; k < words.length; k++) {
     if (/^(?:cd|disc|disk)\d{1,2}$/i.test(words[k].text)) return partWord(words[k].text);
   }
+  // One digit closing the name after a title, joined by - or _ (…週末モデル 神田るな_1): the file's place in a set.
+  const end = words[words.length - 1];
+  if (words.length - 1 > c.last && end.end === text.length && /^[1-9]$/.test(end.text) && /\D[-_]$/.test(text.slice(0, end.start))) {
+    return partNumber(end.text);
+  }
   return null;
 }
 
