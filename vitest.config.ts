@@ -1,11 +1,73 @@
+import { availableParallelism } from "node:os";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { defineConfig } from "vitest/config";
+
+/**
+ * Files that must run in a fresh module registry of their own: they mock a module
+ * (vi.mock), fake the clock, spy on a shared object or listen on the process.
+ */
+const ISOLATED = [
+  "test/dump-import/refresh.test.ts",
+  "test/http/auth-last-used.test.ts",
+  "test/net/host-limits.test.ts",
+  "test/services/search-pool.test.ts",
+];
+
+/**
+ * Files that measure the machine while they run, so they run last and alone: the soak
+ * counts event-loop stalls, and its imports run in the idle scheduling class (BULK_NICE
+ * 19), which gets no CPU at all while other test files keep both cores busy.
+ */
+const ALONE = ["test/e2e/load-while-writing.test.ts"];
+
+/**
+ * The longest files, started first: a fresh clone has no durations cached, and vitest
+ * would then start the largest files first, leaving a short file that runs for a
+ * minute (the crash loop) to the end.
+ */
+const LONGEST = [
+  "test/e2e/crash-loop.test.ts",
+  "test/ingest/ingest-faults.test.ts",
+  "test/dump-import/format.test.ts",
+  "test/catalog/bulk-load.test.ts",
+  "test/e2e/full-disk.test.ts",
+  "test/e2e/dashboard-browser.test.ts",
+];
+
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (f: TestSpecification) => {
+      const i = LONGEST.findIndex((l) => f.moduleId.endsWith(l));
+      return i === -1 ? LONGEST.length : i;
+    };
+    const group = (f: TestSpecification) => f.project.config.sequence.groupOrder;
+    // Stable: the rest keep the order vitest gave them (cached durations, else size).
+    return (await super.sort(files)).sort((a, b) => group(a) - group(b) || rank(a) - rank(b));
+  }
+}
+
+/**
+ * One worker more than there are cores: many files spend much of their time waiting
+ * (on child processes, servers, retry-after), and the extra worker fills those waits.
+ */
+const WORKERS = availableParallelism() + 1;
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
     globalSetup: ["test/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    maxWorkers: WORKERS,
+    sequence: { sequencer: LongestFirst },
+    projects: [
+      {
+        extends: true,
+        // Modules load once per worker, not once per file: loading them was a fifth of the suite's CPU time.
+        test: { name: "shared", include: ["test/**/*.test.ts"], exclude: [...ISOLATED, ...ALONE], isolate: false },
+      },
+      { extends: true, test: { name: "isolated", include: ISOLATED } },
+      { extends: true, test: { name: "alone", include: ALONE, maxWorkers: 1, sequence: { groupOrder: 1 } } },
+    ],
   },
 });
