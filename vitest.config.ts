@@ -6,12 +6,7 @@ import { defineConfig } from "vitest/config";
  * Files that must run in a fresh module registry of their own: they mock a module
  * (vi.mock), fake the clock, spy on a shared object or listen on the process.
  */
-const ISOLATED = [
-  "test/dump-import/refresh.test.ts",
-  "test/http/auth-last-used.test.ts",
-  "test/net/host-limits.test.ts",
-  "test/services/search-pool.test.ts",
-];
+const ISOLATED = ["test/dump-import/refresh.test.ts", "test/http/auth-last-used.test.ts", "test/net/host-limits.test.ts", "test/services/search-pool.test.ts"];
 
 /**
  * Files that measure the machine while they run, so they run last and alone: the soak
