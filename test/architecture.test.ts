@@ -1,6 +1,6 @@
 /**
- * The shape of the code, checked: the rules that keep the rooms apart (the README's
- * Layout section describes them). Read from the sources with the TypeScript parser,
+ * The shape of the code, checked: the rules that keep the rooms apart (docs/how-it-works.md's
+ * "rooms of src/" section describes them). Read from the sources with the TypeScript parser,
  * so an import is an import whatever its formatting.
  */
 import { readdirSync, readFileSync } from "node:fs";

@@ -3,7 +3,7 @@ import { validate as validateCron } from "node-cron";
 
 /**
  * Every setting of the service: its env name, default, parser and help text.
- * The README's configuration table is this list; keep them in step.
+ * docs/configuration.md's table is this list (test/readme.test.ts checks it).
  */
 export interface SettingSpec<T> {
   env: string;

@@ -11,7 +11,7 @@ import { Type, type Static, type TSchema } from "typebox";
  * `YYYY-MM-DDT00:00:00.000Z` on a real calendar day (formats.ts registers them).
  *
  * Sources leave fields out: a title is never refused for a field its source does not
- * know. Such a string is "" (the README's rule for strings the spec does not allow to
+ * know. Such a string is "" (docs/api.md's rule for strings the spec does not allow to
  * be null): a release date ("" sorts last by release), the jacket images. What a
  * title cannot be without is its content id and code.
  */

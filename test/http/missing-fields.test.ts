@@ -1,6 +1,6 @@
 /**
  * Titles whose source leaves a field out are stored and served, never dropped: the
- * field is "" (the README's rule for strings the spec does not allow to be null), and
+ * field is "" (docs/api.md's rule for strings the spec does not allow to be null), and
  * an unknown release date sorts last by release.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -372,7 +372,7 @@ describe("parseFanzaItemList: failures", () => {
     expect(p.items.map((r) => r.record.contentId)).toEqual(["abc00002", "abc00003", "sone00708"]);
     expect(p.skipped.map((s) => s.contentId)).toEqual([null, null, null, "abc00001"]);
     expect(p.skipped[3].reason).toMatch(/title/);
-    // What the source does not give is "" (the README's rule), never a reason to drop the title.
+    // What the source does not give is "" (docs/api.md's rule), never a reason to drop the title.
     expect(p.items[0].record.releaseDate).toBe("");
     expect(p.items[1].record.jacketFullUrl).toBe("");
     expect(p.items[1].record.jacketThumbUrl).toBe("");
