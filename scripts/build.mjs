@@ -35,10 +35,10 @@ export const ENTRY_POINTS = {
   "bench-bare": "bench/bare-server.ts",
 };
 /**
- * better-sqlite3 is a native addon; node-cron finds its daemon file through its own
+ * better-sqlite3 and sharp are native addons (sharp loads its platform package); node-cron finds its daemon file through its own
  * import.meta.url, which in a bundle would be the bundle's.
  */
-const EXTERNAL = ["better-sqlite3", "node-cron"];
+const EXTERNAL = ["better-sqlite3", "node-cron", "sharp"];
 const STAMP = join(DIST, "build-stamp.json");
 /**
  * Inputs besides the sources. The installed packages are stood for by npm's record of
