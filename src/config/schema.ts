@@ -210,6 +210,30 @@ export const SETTINGS = {
     help: "Retries of an outbound request on network errors, timeouts, 429, 5xx, 403 and challenge or HTML pages.",
     parse: integer(0, 20),
   },
+  imageCacheDir: {
+    env: "IMAGE_CACHE_DIR",
+    default: "data/image-cache",
+    help: "Folder of the image cache: covers fetched for the MetaTube image routes and scan's artwork, and the cuts made of them.",
+    parse: nonEmpty,
+  },
+  imageCacheMb: {
+    env: "IMAGE_CACHE_MB",
+    default: "1024",
+    help: "Largest the image cache may grow to, in MiB; the least recently used images leave first (0 = keep nothing on disk).",
+    parse: integer(0, 10_000_000),
+  },
+  imageRatePerMinute: {
+    env: "IMAGE_RATE_PER_MINUTE",
+    default: "600",
+    help: "Requests per minute that one client address may make of the public image routes (/v1/images/...).",
+    parse: integer(1, 10_000_000),
+  },
+  metatubeLanguage: {
+    env: "METATUBE_LANGUAGE",
+    default: "ja",
+    help: "Language of titles and summaries on the MetaTube API (/v1): ja, or en where a record has English (each field falls back to the other).",
+    parse: oneOf(["ja", "en"] as const),
+  },
 } satisfies Record<string, SettingSpec<unknown>>;
 
 type Settings = typeof SETTINGS;
