@@ -3,12 +3,15 @@ import { abortedError, fromTransportError, UpstreamError } from "./errors.js";
 import { HostLimiter } from "./host-limiter.js";
 import { ACCEPT_ENCODING } from "./read-body.js";
 import { SignalLinks } from "./signal-links.js";
-import { interpretResponse } from "./response.js";
+import { interpretBytes, interpretResponse, type RawResponse } from "./response.js";
 import { backoffDelay, defaultSleep, sleepUnlessAborted } from "./retry.js";
-import type { GetJsonInit, HttpClient, HttpClientOptions, HttpEvent, HttpJsonResult, HttpStats } from "./types.js";
+import type { GetBytesInit, GetJsonInit, HttpBytesResult, HttpClient, HttpClientOptions, HttpEvent, HttpJsonResult, HttpStats } from "./types.js";
 
 export { UpstreamError, type UpstreamErrorKind } from "./errors.js";
-export type { GetJsonInit, HttpClient, HttpClientOptions, HttpEvent, HttpJsonResult, HttpStats } from "./types.js";
+export type { GetBytesInit, GetJsonInit, HttpBytesResult, HttpClient, HttpClientOptions, HttpEvent, HttpJsonResult, HttpStats } from "./types.js";
+
+/** Reads one response as a kind of answer (JSON, bytes); throws UpstreamError for what is not one. */
+type Interpret<T> = (res: RawResponse, url: string) => Promise<T>;
 
 const DEFAULTS = {
   maxRetries: 4,
@@ -56,7 +59,7 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient {
     }
   };
 
-  async function attempt(url: string, host: string, headers: Record<string, string>, signal?: AbortSignal) {
+  async function attempt<T>(url: string, host: string, headers: Record<string, string>, interpret: Interpret<T>, signal?: AbortSignal): Promise<T> {
     const release = await limiter.acquire(host, signal, () => abortedError(url, signal?.reason));
     counters.requests += 1;
     const deadline = new AbortController();
@@ -70,7 +73,7 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient {
     if (signal?.aborted) forward();
     try {
       const res = await request(url, { method: "GET", headers, signal: deadline.signal, dispatcher });
-      return await interpretResponse(res, url, maxBodyBytes);
+      return await interpret(res, url);
     } catch (err) {
       if (signal?.aborted) throw abortedError(url, signal.reason);
       if (err instanceof UpstreamError) throw err;
@@ -82,7 +85,20 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient {
     }
   }
 
-  async function getJson(url: string, init: GetJsonInit = {}): Promise<HttpJsonResult> {
+  function getJson(url: string, init: GetJsonInit = {}): Promise<HttpJsonResult> {
+    const headers = buildHeaders(opts.userAgent, init, "application/json");
+    if (init.etag !== undefined) headers["if-none-match"] = init.etag;
+    if (init.lastModified !== undefined) headers["if-modified-since"] = init.lastModified;
+    return call(url, headers, init.signal, (res, u) => interpretResponse(res, u, maxBodyBytes));
+  }
+
+  function getBytes(url: string, init: GetBytesInit = {}): Promise<HttpBytesResult> {
+    const limit = init.maxBytes ?? maxBodyBytes;
+    return call(url, buildHeaders(opts.userAgent, init, init.accept ?? "*/*"), init.signal, (res, u) => interpretBytes(res, u, limit));
+  }
+
+  /** One call, whatever its kind of answer: its attempts share the host's limits, the retry policy and the counters. */
+  async function call<T>(url: string, headers: Record<string, string>, signal: AbortSignal | undefined, interpret: Interpret<T>): Promise<T> {
     const parsed = new URL(url);
     if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
       throw new TypeError(`unsupported URL scheme: ${parsed.protocol}`);
@@ -90,22 +106,22 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient {
     if (closed) {
       throw new UpstreamError(`client closed: ${url}`, { kind: "network", url, retryable: false });
     }
-    if (init.signal?.aborted) throw abortedError(url, init.signal.reason);
+    if (signal?.aborted) throw abortedError(url, signal.reason);
     // Our listeners go on a private per-call signal, never on one the caller may share widely.
-    const call = new AbortController();
-    const unlink = init.signal ? links.follow(init.signal, call) : undefined;
+    const own = new AbortController();
+    const unlink = signal ? links.follow(signal, own) : undefined;
     try {
-      return await run(url, parsed.host, buildHeaders(opts.userAgent, init), unlink ? call.signal : undefined);
+      return await run(url, parsed.host, headers, interpret, unlink ? own.signal : undefined);
     } finally {
       unlink?.();
     }
   }
 
-  async function run(url: string, host: string, headers: Record<string, string>, signal?: AbortSignal) {
+  async function run<T>(url: string, host: string, headers: Record<string, string>, interpret: Interpret<T>, signal?: AbortSignal): Promise<T> {
     for (let tries = 1; ; tries += 1) {
       let failure: UpstreamError;
       try {
-        return await attempt(url, host, headers, signal);
+        return await attempt(url, host, headers, interpret, signal);
       } catch (err) {
         failure = err instanceof UpstreamError ? err : fromTransportError(err, url, false);
       }
@@ -141,6 +157,7 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient {
 
   return {
     getJson,
+    getBytes,
     setHostRate: (host, rps) => limiter.setRate(host, rps),
     stats: () => ({ ...counters }),
     async close() {
@@ -152,13 +169,11 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient {
   };
 }
 
-function buildHeaders(userAgent: string, init: GetJsonInit): Record<string, string> {
+function buildHeaders(userAgent: string, init: { headers?: Record<string, string> }, accept: string): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(init.headers ?? {})) headers[name.toLowerCase()] = value;
-  if (init.etag !== undefined) headers["if-none-match"] = init.etag;
-  if (init.lastModified !== undefined) headers["if-modified-since"] = init.lastModified;
   headers["accept-encoding"] = ACCEPT_ENCODING;
   headers["user-agent"] = userAgent;
-  headers.accept = "application/json";
+  headers.accept = accept;
   return headers;
 }

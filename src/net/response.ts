@@ -3,7 +3,7 @@ import type { Readable } from "node:stream";
 import { UpstreamError } from "./errors.js";
 import { decodeText, discard, readBody } from "./read-body.js";
 import { parseRetryAfter, RETRYABLE_STATUSES } from "./retry.js";
-import type { HttpJsonResult } from "./types.js";
+import type { HttpBytesResult, HttpJsonResult, HttpNotFound, HttpNotModified } from "./types.js";
 
 /** Enough of an error or HTML page to recognise a challenge; the rest is discarded. */
 const PEEK_BYTES = 64 * 1024;
@@ -56,14 +56,11 @@ function statusError(statusCode: number, headers: IncomingHttpHeaders, url: stri
 }
 
 /**
- * Turns one response into a result or an UpstreamError. Always consumes or destroys the body.
- * HTML where JSON was expected is a failure (a block page, a challenge), never data or "no match";
- * it is retryable, like a 5xx.
+ * What the status alone settles, for every kind of answer: 304, 404/410, a challenge, any other
+ * status outside 2xx (thrown). Undefined when the body carries the answer.
  */
-export async function interpretResponse(res: RawResponse, url: string, maxBodyBytes: number): Promise<HttpJsonResult> {
+async function settleStatus(res: RawResponse, url: string): Promise<HttpNotModified | HttpNotFound | undefined> {
   const { statusCode, headers, body } = res;
-  const encoding = header(headers, "content-encoding");
-
   if (statusCode === 304) {
     await peekText(body, undefined);
     return { status: "not_modified" };
@@ -77,24 +74,43 @@ export async function interpretResponse(res: RawResponse, url: string, maxBodyBy
     throw challengeError(url, statusCode);
   }
   if (statusCode < 200 || statusCode >= 300) {
-    const text = await peekText(body, encoding);
+    const text = await peekText(body, header(headers, "content-encoding"));
     if (looksLikeChallenge(text)) throw challengeError(url, statusCode);
     throw statusError(statusCode, headers, url);
   }
+  return undefined;
+}
 
+/** The decoded body, at most `limit` bytes: a declared or actual excess is "too_large" before or as soon as it shows. */
+async function readCapped(res: RawResponse, url: string, limit: number): Promise<Buffer> {
+  const { statusCode, headers, body } = res;
+  const encoding = header(headers, "content-encoding");
+  const declared = Number(header(headers, "content-length"));
+  if (!encoding && Number.isFinite(declared) && declared > limit) {
+    discard(body);
+    throw tooLargeError(url, statusCode, limit);
+  }
+  const read = await readBody(body, encoding, limit);
+  if (read.overflow) throw tooLargeError(url, statusCode, limit);
+  return read.bytes;
+}
+
+/**
+ * Turns one response into a result or an UpstreamError. Always consumes or destroys the body.
+ * HTML where JSON was expected is a failure (a block page, a challenge), never data or "no match";
+ * it is retryable, like a 5xx.
+ */
+export async function interpretResponse(res: RawResponse, url: string, maxBodyBytes: number): Promise<HttpJsonResult> {
+  const settled = await settleStatus(res, url);
+  if (settled) return settled;
+  const { statusCode, headers, body } = res;
   const contentType = header(headers, "content-type") ?? "";
   if (/text\/html/i.test(contentType)) {
-    const text = await peekText(body, encoding);
+    const text = await peekText(body, header(headers, "content-encoding"));
     throw looksLikeChallenge(text) ? challengeError(url, statusCode) : notJsonError(url, statusCode, contentType);
   }
-  const declared = Number(header(headers, "content-length"));
-  if (!encoding && Number.isFinite(declared) && declared > maxBodyBytes) {
-    discard(body);
-    throw tooLargeError(url, statusCode, maxBodyBytes);
-  }
-  const read = await readBody(body, encoding, maxBodyBytes);
-  if (read.overflow) throw tooLargeError(url, statusCode, maxBodyBytes);
-  const text = decodeText(read.bytes);
+  const bytes = await readCapped(res, url, maxBodyBytes);
+  const text = decodeText(bytes);
 
   if (text.trimStart().startsWith("<")) {
     throw looksLikeChallenge(text) ? challengeError(url, statusCode) : notJsonError(url, statusCode, contentType);
@@ -107,7 +123,7 @@ export async function interpretResponse(res: RawResponse, url: string, maxBodyBy
     data = JSON.parse(text);
   } catch (err) {
     // Usually a body cut short in transit: worth another attempt.
-    throw new UpstreamError(`invalid JSON (${read.bytes.length} bytes): ${url}`, {
+    throw new UpstreamError(`invalid JSON (${bytes.length} bytes): ${url}`, {
       kind: "bad_json",
       url,
       retryable: true,
@@ -121,6 +137,26 @@ export async function interpretResponse(res: RawResponse, url: string, maxBodyBy
   if (etag !== undefined) result.etag = etag;
   if (lastModified !== undefined) result.lastModified = lastModified;
   return result;
+}
+
+/**
+ * Turns one response into bytes or an UpstreamError, with the same status rules as JSON. Whether
+ * the content type suits is the caller's call (it asked with `accept`); only a challenge page is
+ * recognised here, since it is a failure whatever was asked for.
+ */
+export async function interpretBytes(res: RawResponse, url: string, maxBodyBytes: number): Promise<HttpBytesResult> {
+  const settled = await settleStatus(res, url);
+  if (settled?.status === "not_found") return settled;
+  if (settled) {
+    // We send no validators for bytes: a 304 is a broken server, not a fresh copy.
+    throw new UpstreamError(`HTTP 304 without a conditional request: ${url}`, { kind: "http_status", url, retryable: false, httpStatus: 304 });
+  }
+  const contentType = header(res.headers, "content-type") ?? "";
+  const bytes = await readCapped(res, url, maxBodyBytes);
+  if (/text\/html/i.test(contentType) && looksLikeChallenge(decodeText(bytes.subarray(0, PEEK_BYTES)))) {
+    throw challengeError(url, res.statusCode);
+  }
+  return { status: "ok", bytes, contentType, httpStatus: res.statusCode };
 }
 
 function challengeError(url: string, httpStatus: number): UpstreamError {

@@ -42,24 +42,38 @@ export interface GetJsonInit {
   lastModified?: string;
 }
 
-export type HttpJsonResult =
-  | { status: "ok"; data: unknown; etag?: string; lastModified?: string; httpStatus: number }
-  /** 304 after a conditional request. */
-  | { status: "not_modified" }
-  /** The resource does not exist: a "no match", not an error. */
-  | { status: "not_found"; httpStatus: 404 | 410 };
+export interface GetBytesInit {
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Sent as accept; default any type. The caller judges the content type it gets back. */
+  accept?: string;
+  /** Largest body taken, in decoded bytes; default the client's maxBodyBytes. Beyond: kind "too_large". */
+  maxBytes?: number;
+}
+
+/** 304 after a conditional request. */
+export type HttpNotModified = { status: "not_modified" };
+/** The resource does not exist: a "no match", not an error. */
+export type HttpNotFound = { status: "not_found"; httpStatus: 404 | 410 };
+
+export type HttpJsonResult = { status: "ok"; data: unknown; etag?: string; lastModified?: string; httpStatus: number } | HttpNotModified | HttpNotFound;
+
+/** `contentType` as the server sent it ("" when it sent none). */
+export type HttpBytesResult = { status: "ok"; bytes: Buffer; contentType: string; httpStatus: number } | HttpNotFound;
 
 export interface HttpStats {
   /** Attempts sent (each retry counts). */
   requests: number;
   retries: number;
-  /** getJson calls that threw, excluding caller aborts. */
+  /** getJson and getBytes calls that threw, excluding caller aborts. */
   failures: number;
 }
 
 export interface HttpClient {
   /** Resolves with a result, or throws UpstreamError. */
   getJson(url: string, init?: GetJsonInit): Promise<HttpJsonResult>;
+  /** The body as bytes (covers, artwork), with the same limits, retries and errors as getJson. */
+  getBytes(url: string, init?: GetBytesInit): Promise<HttpBytesResult>;
   setHostRate(host: string, rps: number): void;
   stats(): HttpStats;
   close(): Promise<void>;
