@@ -20,6 +20,7 @@ const RANKS: Record<string, number> = {
   catalog: 1,
   samples: 1,
   providers: 2,
+  images: 2,
   import: 3,
   ingest: 3,
   services: 4,

@@ -1,0 +1,4 @@
+/** The images room: source images fetched through the one outbound client, cut with libvips (sharp), kept in a bounded disk cache. */
+export { cutImage } from "./cut.js";
+export { ImageError, type ImageErrorKind } from "./errors.js";
+export type { CutImage, CutOptions, ImageKind, Images, ImagesLog, ImagesOptions, ImagesStats, SourceImage } from "./types.js";

@@ -1,0 +1,65 @@
+import type { HttpClient } from "../net/index.js";
+
+export type ImageKind = "primary" | "thumb" | "backdrop";
+
+export interface CutOptions {
+  kind: ImageKind;
+  /** primary only: width / height of the cut; default 0.7 (MetaTube's). Ignored for thumb (16:9) and backdrop (the whole image). */
+  ratio?: number;
+  /** 0 = left .. 1 = right: where the cut sits along the longer free side; undefined (or negative) = the default: a landscape primary from the right, the rest centred. */
+  pos?: number;
+  /** JPEG quality 1..100; default 90. */
+  quality?: number;
+}
+
+export interface CutImage {
+  jpeg: Buffer;
+  width: number;
+  height: number;
+}
+
+/** A source image as fetched: its bytes untouched, its size as shown (EXIF orientation applied) and libvips's name of its format. */
+export interface SourceImage {
+  bytes: Buffer;
+  width: number;
+  height: number;
+  format: string;
+}
+
+export interface ImagesStats {
+  /** Files in the disk cache (originals and cuts) and their bytes. */
+  entries: number;
+  bytes: number;
+  /** Lookups of the disk cache (cuts and originals) answered from it, and not. */
+  hits: number;
+  misses: number;
+  /** Source images fetched. */
+  fetches: number;
+  /** Cache files that could not be written (read-only or full disk): the image was served all the same. */
+  writeErrors: number;
+}
+
+/** Where failures to keep an image are told (Fastify's logger fits). */
+export interface ImagesLog {
+  warn(obj: object, msg: string): void;
+}
+
+export interface ImagesOptions {
+  http: HttpClient;
+  dir: string;
+  /** Bound of the disk cache; 0 = keep nothing on disk. */
+  maxBytes: number;
+  /** Clock of the last-use times (ms since the epoch); Date.now unless set. */
+  now?: () => number;
+  log?: ImagesLog;
+}
+
+export interface Images {
+  /** The image at `url`, cut as asked: from the cache, else fetched (one fetch for concurrent askers of the same url) and cut (one cut for concurrent askers of the same cut). Throws ImageError. */
+  get(url: string, cut: CutOptions, signal?: AbortSignal): Promise<CutImage>;
+  /** The source image itself (the bytes as fetched, from the cache or fetched), for artwork written whole. Throws ImageError. */
+  original(url: string, signal?: AbortSignal): Promise<SourceImage>;
+  stats(): ImagesStats;
+  /** Waits for the cache writes under way; later calls throw. */
+  close(): Promise<void>;
+}
