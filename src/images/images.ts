@@ -1,0 +1,83 @@
+import { decodeEntry, encodeEntry } from "./cache-entry.js";
+import { cutNormal } from "./cut.js";
+import { normalizeCut } from "./cut-options.js";
+import { DiskCache } from "./disk-cache.js";
+import { ImageError } from "./errors.js";
+import { fetchSource } from "./fetch-source.js";
+import { cutName, sourceName } from "./keys.js";
+import { SingleFlight } from "./single-flight.js";
+import type { CutImage, CutOptions, Images, ImagesOptions, SourceImage } from "./types.js";
+
+function abandoned(reason: unknown): ImageError {
+  return new ImageError("upstream", "image request aborted", { cause: reason });
+}
+
+/**
+ * Images fetched through the one outbound client, cut with libvips, and kept in a bounded disk
+ * cache (sources and cuts alike). Concurrent askers of one source share one fetch, of one cut one
+ * cut; nothing but the work in flight is held in memory.
+ */
+export function createImages(opts: ImagesOptions): Images {
+  const now = opts.now ?? Date.now;
+  const cache = new DiskCache({ dir: opts.dir, maxBytes: opts.maxBytes, now, log: opts.log });
+  const sources = new SingleFlight<SourceImage>(abandoned);
+  const cuts = new SingleFlight<CutImage>(abandoned);
+  const counts = { hits: 0, misses: 0, fetches: 0 };
+  let closed = false;
+
+  /** What the cache holds under `name`, counted as a hit or a miss. */
+  async function lookup(name: string) {
+    const file = await cache.read(name);
+    const entry = file && decodeEntry(file);
+    if (entry) counts.hits += 1;
+    else counts.misses += 1;
+    return entry;
+  }
+
+  function source(url: string, signal?: AbortSignal): Promise<SourceImage> {
+    const name = sourceName(url);
+    return sources.run(
+      name,
+      async (flight) => {
+        const kept = await lookup(name);
+        if (kept) return { bytes: kept.bytes, ...kept.meta };
+        counts.fetches += 1;
+        const fetched = await fetchSource(opts.http, url, flight);
+        cache.write(name, encodeEntry(fetched, fetched.bytes));
+        return fetched;
+      },
+      signal,
+    );
+  }
+
+  function get(url: string, cut: CutOptions, signal?: AbortSignal): Promise<CutImage> {
+    if (closed) return Promise.reject(closedError());
+    const normal = normalizeCut(cut);
+    const name = cutName(url, normal);
+    return cuts.run(
+      name,
+      async (flight) => {
+        const kept = await lookup(name);
+        if (kept) return { jpeg: kept.bytes, width: kept.meta.width, height: kept.meta.height };
+        const made = await cutNormal((await source(url, flight)).bytes, normal);
+        cache.write(name, encodeEntry({ ...made, format: "jpeg" }, made.jpeg));
+        return made;
+      },
+      signal,
+    );
+  }
+
+  return {
+    get,
+    original: (url, signal) => (closed ? Promise.reject(closedError()) : source(url, signal)),
+    stats: () => ({ ...cache.stats(), ...counts }),
+    async close() {
+      closed = true;
+      await cache.flush();
+    },
+  };
+}
+
+function closedError(): ImageError {
+  return new ImageError("upstream", "images closed");
+}
