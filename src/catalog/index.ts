@@ -24,6 +24,7 @@ export {
   catalogProviders,
   findByContentId,
   findByDvdId,
+  altNamesOf,
   getMovieById,
   getMoviesByIds,
   hasDvdId,
@@ -52,7 +53,7 @@ export { foldName } from "./store/names.js";
 // Search and random.
 export { EMPTY_FILTER, isEmptyFilter, type CatalogFilter } from "./search/filter-sql.js";
 export { SORT_KEYS, type SortKey } from "./search/search.js";
-export { closestTitleId, searchPage, type Page, type PageQuery } from "./search/page.js";
+export { closestTitleId, searchPage, searchTitleIds, type Page, type PageQuery } from "./search/page.js";
 export { randomDocs } from "./search/random.js";
 export { catalogSettled } from "./search/match-bits.js";
 

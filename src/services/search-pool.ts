@@ -1,7 +1,7 @@
 import type { Config } from "../config/load.js";
 import { AppError, ERROR_CODES, type ErrorCode } from "../lib/errors.js";
 import { WorkerError, WorkerPool } from "../lib/worker-pool.js";
-import type { CatalogFilter, CheckpointResult } from "../catalog/index.js";
+import type { CatalogFilter, CheckpointResult, PageQuery } from "../catalog/index.js";
 import type { DetailedRecord } from "../model/record.js";
 import type { SearchResult } from "../model/search-result.js";
 import type { RandomAnswer } from "./random-records.js";
@@ -10,6 +10,7 @@ import type { SearchAnswer, SearchInput } from "./search-catalog.js";
 export type SearchRequest =
   | { op: "search"; input: SearchInput }
   | { op: "best"; q: string; providers: string[] | null }
+  | { op: "ids"; query: PageQuery }
   | { op: "random"; num: number; filter: CatalogFilter }
   | { op: "checkpoint" };
 
@@ -84,6 +85,11 @@ export class SearchPool {
 
   async bestTextMatchId(q: string, providers: string[] | null): Promise<number | null> {
     return (await this.send({ op: "best", q, providers })) as number | null;
+  }
+
+  /** The total and the ids of one page of a search (for answers built from whole records). */
+  async titleIds(query: PageQuery): Promise<{ total: number; ids: number[] }> {
+    return (await this.send({ op: "ids", query })) as { total: number; ids: number[] };
   }
 
   /** Requests in flight on the least busy worker (0 when one is idle). */

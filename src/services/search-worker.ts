@@ -3,7 +3,7 @@
  * matches half the catalog never stalls the event loop that serves /movie.
  */
 import { workerData } from "node:worker_threads";
-import { catalogSettled, checkpointPassive, type Db, openDatabase } from "../catalog/index.js";
+import { catalogSettled, checkpointPassive, type Db, openDatabase, searchTitleIds } from "../catalog/index.js";
 import type { Config } from "../config/load.js";
 import { serveRequests } from "../lib/worker-pool.js";
 import { bestTextMatchId } from "./lookup-movie.js";
@@ -27,6 +27,8 @@ function handle(req: SearchRequest): unknown {
       return toWireSearch(searchCatalog(deps, req.input));
     case "best":
       return bestTextMatchId(deps, req.q, req.providers);
+    case "ids":
+      return searchTitleIds(db, req.query);
     case "random":
       return toWire(drawRandom(deps, req.num, req.filter));
     case "checkpoint":

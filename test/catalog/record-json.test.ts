@@ -28,6 +28,7 @@ const stored = (doc: string): StoredMovie => ({
   provider: "p",
   serviceCode: "digital",
   pageUrl: "",
+  ratingAvg: null,
   get record() {
     return decodeDoc(doc);
   },

@@ -49,16 +49,25 @@ function matchFor(db: Db, text: string, dvdId: string | null): string | null {
  */
 export function searchPage(db: Db, q: PageQuery): Page {
   return readSnapshot(db, () => {
-    const match = q.text === "" ? null : matchFor(db, q.text, q.dvdId);
-    const noText = match === null;
-    const sort: SortKey = q.sort ?? (noText ? "release" : "relevance");
-    const spec = { match, exactDvdId: q.dvdId, phrase: noText ? null : buildPhrase(q.text), filter: q.filter, sort };
-    const total = q.text !== "" && match === null ? 0 : countMatches(db, spec);
-    if (q.offset >= BigInt(total)) return { total, results: [] };
-    const ids = searchIds(db, spec, q.limit, Number(q.offset));
+    const { total, ids } = pageIds(db, q);
     const results = getResultDocs(db, ids).map((d) => searchResultJson(d.doc, d.pageUrl) ?? resultOf(fieldsOfDoc(d.doc), d.pageUrl));
     return { total, results };
   });
+}
+
+/** The total and the ids of one page of a search, in one read transaction (for answers built from whole records). */
+export function searchTitleIds(db: Db, q: PageQuery): { total: number; ids: number[] } {
+  return readSnapshot(db, () => pageIds(db, q));
+}
+
+function pageIds(db: Db, q: PageQuery): { total: number; ids: number[] } {
+  const match = q.text === "" ? null : matchFor(db, q.text, q.dvdId);
+  const noText = match === null;
+  const sort: SortKey = q.sort ?? (noText ? "release" : "relevance");
+  const spec = { match, exactDvdId: q.dvdId, phrase: noText ? null : buildPhrase(q.text), filter: q.filter, sort };
+  const total = q.text !== "" && match === null ? 0 : countMatches(db, spec);
+  if (q.offset >= BigInt(total)) return { total, ids: [] };
+  return { total, ids: searchIds(db, spec, q.limit, Number(q.offset)) };
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Db } from "./db.js";
 import { decodeDoc } from "./doc-codec.js";
-import type { DetailedRecord } from "../../model/record.js";
+import type { DetailedRecord, NameKind } from "../../model/record.js";
 import { recordJson, type RecordJson } from "./record-json.js";
 import { cachesOf } from "./caches.js";
 import { readSnapshot, stmt } from "./statements.js";
@@ -22,6 +22,8 @@ export interface StoredMovie extends RecordDoc {
   provider: string;
   serviceCode: string;
   pageUrl: string;
+  /** The source's average rating (FANZA's reviews, 0 to 5), null when it gives none. */
+  ratingAvg: number | null;
 }
 
 /** A record kept as its stored bytes (UTF-8), decoded only if someone reads `record`. */
@@ -53,6 +55,7 @@ class CatalogMovie implements StoredMovie {
     readonly id: number,
     readonly provider: string,
     readonly serviceCode: string,
+    readonly ratingAvg: number | null,
   ) {}
 
   private load(): { pageUrl: string; doc: StoredDoc } {
@@ -80,13 +83,13 @@ class CatalogMovie implements StoredMovie {
 
 // Documents are read as the bytes SQLite stores (UTF-8): answers send them as they are.
 const DOC = "CAST(d.doc AS BLOB)";
-const COLUMNS = "id, provider, service_code";
-type Row = [id: number, provider: string, serviceCode: string];
+const COLUMNS = "id, provider, service_code, rating_avg";
+type Row = [id: number, provider: string, serviceCode: string, ratingAvg: number | null];
 
 const movieOf =
   (db: Db) =>
   (row: Row): StoredMovie =>
-    new CatalogMovie(db, row[0], row[1], row[2]);
+    new CatalogMovie(db, row[0], row[1], row[2], row[3]);
 
 /** Every stored record with this canonical dvdId (several when DVD, digital and rental differ). */
 export function findByDvdId(db: Db, dvdId: string): StoredMovie[] {
@@ -138,6 +141,12 @@ export function getResultDocs(db: Db, ids: number[]): ResultDoc[] {
     if (row) out.push({ id, pageUrl: row.page_url, doc: row.doc });
   }
   return out;
+}
+
+/** The other spellings of a title's names (its people in Japanese, say), by kind. */
+export function altNamesOf(db: Db, id: number): Partial<Record<NameKind, string[]>> {
+  const raw = stmt<[number], string>(db, "SELECT alt_names FROM movie_docs WHERE id = ?").pluck().get(id) as string | undefined;
+  return raw === undefined ? {} : (JSON.parse(raw) as Partial<Record<NameKind, string[]>>);
 }
 
 export function getMoviesByIds(db: Db, ids: number[]): StoredMovie[] {
