@@ -36,24 +36,49 @@ function headerValue(request: FastifyRequest): string | undefined {
 const MISSING = fixedError("MISSING_API_KEY", `missing API key: send it in the ${KEY_HEADER} header`);
 const INVALID = fixedError("INVALID_API_KEY", "invalid or revoked API key");
 
-export function registerAuth(app: FastifyInstance, keys: ApiKeys, limiter = new KeyRateLimiter()): void {
+/** What a request's key comes to: let in (its use noted), missing, unknown or revoked, or over its rate. */
+export type KeyCheck =
+  | { ok: true; key: ApiKeyInfo }
+  | { ok: false; refusal: "missing" | "invalid" }
+  | { ok: false; refusal: "limited"; key: ApiKeyInfo; retryAfterSeconds: number };
+
+/**
+ * The one check of an API key, whichever header or face of the API it came by
+ * (x-service-key here, a Bearer token on the MetaTube routes): one rate budget per key.
+ */
+export class KeyGate {
+  constructor(
+    readonly keys: ApiKeys,
+    private readonly limiter = new KeyRateLimiter(),
+  ) {}
+
+  check(token: string | undefined): KeyCheck {
+    if (token === undefined) return { ok: false, refusal: "missing" };
+    if (token.length > 200) return { ok: false, refusal: "invalid" };
+    const key = this.keys.check(token);
+    if (!key) return { ok: false, refusal: "invalid" };
+    const wait = this.limiter.take(key.id, key.ratePerMinute);
+    if (wait > 0) return { ok: false, refusal: "limited", key, retryAfterSeconds: wait };
+    this.keys.noteUse(key.id);
+    return { ok: true, key };
+  }
+}
+
+export function registerAuth(app: FastifyInstance, gate: KeyGate): void {
+  const keys = gate.keys;
   const refuse = (reply: FastifyReply, answer: { statusCode: number; payload: string }) =>
     reply.code(answer.statusCode).type(ERROR_CONTENT_TYPE).send(answer.payload);
   app.addHook("onRequest", async (request, reply) => {
     if (!request.routeOptions.config.auth) return;
-    const token = headerValue(request);
-    if (token === undefined) return refuse(reply, MISSING);
-    if (token.length > 200) return refuse(reply, INVALID);
-    const key = keys.check(token);
-    if (!key) return refuse(reply, INVALID);
-    const wait = limiter.take(key.id, key.ratePerMinute);
-    if (wait > 0) {
-      throw new AppError("RATE_LIMITED", `rate limit of ${key.ratePerMinute} requests per minute exceeded`, {
-        "retry-after": String(wait),
-      });
+    const checked = gate.check(headerValue(request));
+    if (checked.ok) {
+      request.apiKey = checked.key;
+      return;
     }
-    request.apiKey = key;
-    keys.noteUse(key.id);
+    if (checked.refusal !== "limited") return refuse(reply, checked.refusal === "missing" ? MISSING : INVALID);
+    throw new AppError("RATE_LIMITED", `rate limit of ${checked.key.ratePerMinute} requests per minute exceeded`, {
+      "retry-after": String(checked.retryAfterSeconds),
+    });
   });
 
   /** True when no last-used time is left to write. */
