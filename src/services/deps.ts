@@ -1,5 +1,6 @@
 import type { Db } from "../catalog/index.js";
 import type { Config } from "../config/load.js";
+import type { Images } from "../images/index.js";
 import type { IngestControl } from "./ingest-control.js";
 import type { LiveFallback } from "./live-fallback.js";
 import type { SearchPool } from "./search-pool.js";
@@ -14,4 +15,6 @@ export interface ServiceDeps {
   pool: SearchPool | null;
   /** The server's ingest runs (its schedule, the dashboard's "ingest now"); null where none can be started here. */
   ingest: IngestControl | null;
+  /** Images fetched, cut and cached for the MetaTube routes and scan's artwork; absent or null where there are none. */
+  images?: Images | null;
 }
