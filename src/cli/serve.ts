@@ -2,6 +2,7 @@ import { catalogFullMessageOf, isCatalogFull, leaveCheckpointsToOthers } from ".
 import { createProviderRuntime } from "../providers/runtime.js";
 import { providerSetups } from "../providers/registry.js";
 import { startSchedule, type Schedule } from "../ingest/scheduler.js";
+import { createImages } from "../images/index.js";
 import { buildServer, type ServerOptions } from "../server/app.js";
 import { watchEventLoop } from "../server/loop-watch.js";
 import { ensureAdminPassword } from "../services/admin-password.js";
@@ -54,7 +55,14 @@ export async function serve(options: Pick<ServerOptions, "routes"> = {}): Promis
   // With workers, the WAL is checkpointed on one of them, never in a commit of this thread.
   if (pool) leaveCheckpointsToOthers(db);
   const ingest = new IngestControl(db, runtime, config, { info: (o, msg) => log?.info(o, msg), error: (o, msg) => log?.error(o, msg) });
-  const app = await buildServer({ db, config, live, pool, ingest }, options);
+  // Covers for the MetaTube image routes, through the providers' one outbound client.
+  const images = createImages({
+    http: runtime.http,
+    dir: config.imageCacheDir,
+    maxBytes: config.imageCacheMb * 1024 * 1024,
+    log: { warn: (o, msg) => log?.warn(o, msg) },
+  });
+  const app = await buildServer({ db, config, live, pool, ingest, images }, options);
   log = app.log;
   for (const s of providerSetups(config)) {
     if (s.enabled && s.unusable) app.log.warn({ provider: s.provider.name, reason: s.unusable }, "provider disabled");
@@ -95,6 +103,7 @@ export async function serve(options: Pick<ServerOptions, "routes"> = {}): Promis
     await ingest.settled();
     if (checkpoints) clearInterval(checkpoints);
     await pool?.close();
+    await images.close();
     await runtime.close();
     unwatch();
     db.close();

@@ -5,7 +5,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { ServiceDeps } from "../services/deps.js";
 import { knownProviders } from "./params/providers-param.js";
 import { ApiKeys } from "../services/api-keys.js";
-import { registerAuth } from "./plugins/auth.js";
+import { KeyGate, registerAuth } from "./plugins/auth.js";
 import { registerDashboard, type DashboardOptions } from "./dashboard/plugin.js";
 import { registerDocs } from "./plugins/docs.js";
 import { registerErrorHandlers, schemaErrorFormatter } from "./plugins/errors.js";
@@ -14,6 +14,7 @@ import { registerHealthRoute } from "./routes/health.js";
 import { registerMovieRoutes } from "./routes/movie.js";
 import { registerQueryRoutes } from "./routes/query.js";
 import { registerRandomRoutes } from "./routes/random.js";
+import { registerMetaTube } from "./metatube/plugin.js";
 import type { RouteContext } from "./routes/context.js";
 
 export const BODY_LIMIT = 16 * 1024;
@@ -59,7 +60,8 @@ export async function buildServer(deps: ServiceDeps, options: ServerOptions = {}
   });
   registerErrorHandlers(app);
   const keys = new ApiKeys(deps.db);
-  registerAuth(app, keys);
+  const gate = new KeyGate(keys);
+  registerAuth(app, gate);
   await registerDocs(app, VERSION);
 
   const liveNames = deps.live?.names() ?? [];
@@ -68,6 +70,7 @@ export async function buildServer(deps: ServiceDeps, options: ServerOptions = {}
   registerMovieRoutes(app, ctx);
   registerQueryRoutes(app, ctx);
   registerRandomRoutes(app, ctx);
+  await registerMetaTube(app, { deps, lang: deps.config.metatubeLanguage, knownProviders: ctx.knownProviders, images: deps.images ?? null }, gate, VERSION);
   if (options.dashboard !== false) await registerDashboard(app, deps, keys, ctx.knownProviders, options.dashboard);
   options.routes?.(app, ctx);
   await app.ready();

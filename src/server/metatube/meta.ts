@@ -1,0 +1,35 @@
+/**
+ * What the MetaTube face says of itself: GET / (the app and its version), the
+ * providers, and the routes it does not serve (translation, reviews) answered as
+ * errors in the envelope, which the plugins log and go past.
+ */
+import type { FastifyInstance } from "fastify";
+import type { MtContext } from "./context.js";
+import { MtError, notFound, sendData } from "./envelope.js";
+import { DMM_NAME, metaTubeName } from "./provider-names.js";
+
+const DMM_SITE = "https://www.dmm.co.jp/";
+
+/** MetaTube's provider map: name -> site. DMM data's site is DMM's; a provider of our own has none to give. */
+function providerSites(ctx: MtContext): Record<string, string> {
+  const sites: Record<string, string> = {};
+  for (const p of ctx.knownProviders()) {
+    const name = metaTubeName(p);
+    sites[name] = name === DMM_NAME ? DMM_SITE : "";
+  }
+  return sites;
+}
+
+export function registerMetaRoutes(app: FastifyInstance, ctx: MtContext): void {
+  app.get("/providers", { config: { mtPublic: true } }, async (_request, reply) => {
+    // The actresses are those of the titles: every provider of titles is one of people too.
+    const sites = providerSites(ctx);
+    return sendData(reply.header("cache-control", "no-store"), { actor_providers: sites, movie_providers: sites });
+  });
+  app.get("/translate", { config: { mtPublic: true } }, async () => {
+    throw new MtError(501, "translation is not served by video-catalog");
+  });
+  app.get("/reviews/:provider/:id", { config: { mtAuth: true } }, async () => {
+    throw notFound("no reviews");
+  });
+}

@@ -1,0 +1,39 @@
+/**
+ * GET /v1/movies/search and /v1/movies/{provider}/{id}: what the plugins ask to
+ * identify a video (from the name the media server derives from its file) and to
+ * read its metadata. Answered from the catalog; a miss asks the live providers when
+ * `fallback` is on (searches) or the title is not in the catalog (info), as /movie.
+ */
+import type { FastifyInstance } from "fastify";
+import { findTitles, refreshTitle, titleById } from "../../services/media-titles.js";
+import { type MtContext, providersNamed, searchProviders } from "./context.js";
+import { INFO_NOT_FOUND, notFound, sendData } from "./envelope.js";
+import { movieInfo, movieSearchResult } from "./models.js";
+import { bool, type Query, searchText, text } from "./params.js";
+
+/** Most titles a text search answers (a code answers all of its own, a handful). */
+const SEARCH_LIMIT = 20;
+
+export function registerMovieRoutes(app: FastifyInstance, ctx: MtContext): void {
+  app.get("/movies/search", { config: { mtAuth: true } }, async (request, reply) => {
+    const q = request.query as Query;
+    const query = searchText(q);
+    const providers = searchProviders(ctx, text(q, "provider"));
+    const titles = await findTitles(ctx.deps, query, { providers, fallback: bool(q, "fallback", true), limit: SEARCH_LIMIT });
+    if (titles.length === 0) throw notFound();
+    return sendData(
+      reply,
+      titles.map((t) => movieSearchResult(t, ctx.lang)),
+    );
+  });
+
+  app.get("/movies/:provider/:id", { config: { mtAuth: true } }, async (request, reply) => {
+    const { provider, id } = request.params as { provider: string; id: string };
+    const q = request.query as Query;
+    const lazy = bool(q, "lazy", true);
+    const title = await titleById(ctx.deps, id, providersNamed(ctx, provider), true);
+    if (title === null) throw notFound(INFO_NOT_FOUND);
+    // lazy=False is the plugins' "refresh": a fresh copy from the live provider, else the catalog's.
+    return sendData(reply, movieInfo(lazy ? title : await refreshTitle(ctx.deps, title), ctx.lang));
+  });
+}

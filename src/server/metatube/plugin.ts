@@ -1,0 +1,84 @@
+/**
+ * The MetaTube face of the catalog: the HTTP API that MetaTube's Jellyfin, Emby and
+ * Plex plugins speak (metatube-sdk-go's route/), under /v1, answered from the catalog
+ * by the same services as /movie and /query. Its own envelope and errors; the token
+ * is any of our API keys, sent as `Authorization: Bearer KEY`, with its rate and
+ * revocation; the image routes and the provider list are public, as in MetaTube.
+ */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { KeyGate } from "../plugins/auth.js";
+import { KeyRateLimiter } from "../plugins/rate-limit.js";
+import { registerActorRoutes } from "./actors.js";
+import type { MtContext } from "./context.js";
+import { MtError, sendData, sendError, toMtError } from "./envelope.js";
+import { registerImageRoutes } from "./images.js";
+import { registerMetaRoutes } from "./meta.js";
+import { registerMovieRoutes } from "./movies.js";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** A MetaTube route that needs the Bearer token. */
+    mtAuth?: boolean;
+    /** A public MetaTube image route: rate-limited per client address. */
+    mtImage?: boolean;
+    mtPublic?: boolean;
+  }
+}
+
+const HIDDEN = { hide: true } as const;
+
+/** The token of `Authorization: Bearer TOKEN` (MetaTube cuts the header at its first space, and wants "Bearer" as written). */
+function bearer(request: FastifyRequest): string | undefined | null {
+  const header = request.headers.authorization;
+  if (header === undefined) return undefined;
+  const space = header.indexOf(" ");
+  if (space === -1 || header.slice(0, space) !== "Bearer") return null;
+  const token = header.slice(space + 1).trim();
+  return token === "" ? null : token;
+}
+
+export async function registerMetaTube(app: FastifyInstance, ctx: MtContext, gate: KeyGate, version: string): Promise<void> {
+  const imageLimiter = new KeyRateLimiter();
+  const rate = ctx.deps.config.imageRatePerMinute;
+
+  app.get("/", { schema: HIDDEN }, async (_request, reply) => sendData(reply, { app: "video-catalog", version }));
+
+  await app.register(
+    async (scope) => {
+      scope.setErrorHandler((err: Error, request, reply) => {
+        const mt = toMtError(err);
+        if (mt.code >= 500 && !(err instanceof MtError)) request.log.error({ err, reqId: request.id }, "request failed");
+        return sendError(reply, mt);
+      });
+      scope.setNotFoundHandler((_request, reply) => sendError(reply, new MtError(404)));
+      scope.addHook("onRoute", (route) => {
+        route.schema = { ...route.schema, ...HIDDEN };
+      });
+      scope.addHook("onRequest", async (request) => {
+        const config = request.routeOptions.config;
+        if (config.mtImage) {
+          const wait = imageLimiter.take(request.ip, rate);
+          if (wait > 0) throw new MtError(429, `rate limit of ${rate} image requests per minute exceeded`, { "retry-after": String(wait) });
+        }
+        if (!config.mtAuth) return;
+        const token = bearer(request);
+        const checked = gate.check(token ?? undefined);
+        if (checked.ok) {
+          request.apiKey = checked.key;
+          return;
+        }
+        if (checked.refusal === "limited") {
+          throw new MtError(429, `rate limit of ${checked.key.ratePerMinute} requests per minute exceeded`, {
+            "retry-after": String(checked.retryAfterSeconds),
+          });
+        }
+        throw new MtError(401);
+      });
+      registerMovieRoutes(scope, ctx);
+      registerActorRoutes(scope, ctx);
+      registerImageRoutes(scope, ctx);
+      registerMetaRoutes(scope, ctx);
+    },
+    { prefix: "/v1" },
+  );
+}

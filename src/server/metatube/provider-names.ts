@@ -1,0 +1,61 @@
+/**
+ * Provider names on the MetaTube face. Titles from DMM's data (the FANZA API, and
+ * r18.dev, which mirrors DMM) appear as MetaTube names that provider, FANZA, so the
+ * plugins' provider filters and their DMM-specific steps recognise them; every other
+ * provider of the catalog appears under its own name.
+ */
+import type { Title } from "../../services/media-titles.js";
+import type { Language } from "./models.js";
+
+export const DMM_NAME = "FANZA";
+const DMM_PROVIDERS = ["fanza", "r18dev"];
+
+export function metaTubeName(provider: string): string {
+  return DMM_PROVIDERS.includes(provider) ? DMM_NAME : provider;
+}
+
+/**
+ * Our providers behind a MetaTube name (any case), in the order their titles are
+ * preferred: the FANZA API's Japanese first, or r18.dev's English when English is
+ * asked; null for a name that is none of ours.
+ */
+export function providersOf(name: string, known: readonly string[], lang: Language): string[] | null {
+  const wanted = name.trim().toLowerCase();
+  if (wanted === DMM_NAME.toLowerCase()) {
+    const order = lang === "en" ? ["r18dev", "fanza"] : ["fanza", "r18dev"];
+    return order.filter((p) => known.includes(p));
+  }
+  const own = known.find((p) => p.toLowerCase() === wanted && !DMM_PROVIDERS.includes(p));
+  return own === undefined ? null : [own];
+}
+
+/** The MetaTube names of these providers, each once, in order. */
+export function metaTubeNames(providers: readonly string[]): string[] {
+  return [...new Set(providers.map(metaTubeName))];
+}
+
+/**
+ * A title's page on its provider's site: DMM's own page for DMM data, as MetaTube's
+ * FANZA gives it (digital on video.dmm.co.jp, DVDs and rentals on www.dmm.co.jp),
+ * else the page the title was read from.
+ */
+export function homepageOf(t: Title): string {
+  if (!DMM_PROVIDERS.includes(t.provider)) return t.pageUrl;
+  if (t.provider === "fanza" && /dmm\.co\.jp\//.test(t.pageUrl)) return t.pageUrl;
+  const cid = encodeURIComponent(t.record.contentId);
+  switch (t.record.serviceCode) {
+    case "digital":
+      return `https://video.dmm.co.jp/av/content/?id=${cid}`;
+    case "mono":
+      return `https://www.dmm.co.jp/mono/dvd/-/detail/=/cid=${cid}/`;
+    case "rental":
+      return `https://www.dmm.co.jp/rental/ppr/-/detail/=/cid=${cid}/`;
+    default:
+      return t.pageUrl;
+  }
+}
+
+/** DMM's page of a person's titles, as the homepage of an actress from DMM data. */
+export function personHomepage(provider: string, name: string): string {
+  return provider === DMM_NAME ? `https://www.dmm.co.jp/search/=/searchstr=${encodeURIComponent(name)}/` : "";
+}
