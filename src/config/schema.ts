@@ -228,10 +228,10 @@ export const SETTINGS = {
     help: "Requests per minute that one client address may make of the public image routes (/v1/images/...).",
     parse: integer(1, 10_000_000),
   },
-  metatubeLanguage: {
-    env: "METATUBE_LANGUAGE",
+  mediaLanguage: {
+    env: "MEDIA_LANGUAGE",
     default: "ja",
-    help: "Language of titles and summaries on the MetaTube API (/v1): ja, or en where a record has English (each field falls back to the other).",
+    help: "Language of titles and summaries for media servers (the MetaTube API, scan's NFO files): ja, or en where a record has English (each field falls back to the other).",
     parse: oneOf(["ja", "en"] as const),
   },
 } satisfies Record<string, SettingSpec<unknown>>;

@@ -70,7 +70,7 @@ export async function buildServer(deps: ServiceDeps, options: ServerOptions = {}
   registerMovieRoutes(app, ctx);
   registerQueryRoutes(app, ctx);
   registerRandomRoutes(app, ctx);
-  await registerMetaTube(app, { deps, lang: deps.config.metatubeLanguage, knownProviders: ctx.knownProviders, images: deps.images ?? null }, gate, VERSION);
+  await registerMetaTube(app, { deps, lang: deps.config.mediaLanguage, knownProviders: ctx.knownProviders, images: deps.images ?? null }, gate, VERSION);
   if (options.dashboard !== false) await registerDashboard(app, deps, keys, ctx.knownProviders, options.dashboard);
   options.routes?.(app, ctx);
   await app.ready();

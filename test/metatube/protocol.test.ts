@@ -215,7 +215,7 @@ describe("MetaTube's plugin against this server", () => {
 
     it("English titles when asked for, each field falling back to Japanese", async () => {
       const en = await buildServer(
-        { db, config: testConfig({ DATABASE_PATH: join(dir, "catalog.db"), METATUBE_LANGUAGE: "en" }), live: null, pool: null, ingest: null },
+        { db, config: testConfig({ DATABASE_PATH: join(dir, "catalog.db"), MEDIA_LANGUAGE: "en" }), live: null, pool: null, ingest: null },
         { logger: false, dashboard: false },
       );
       try {
