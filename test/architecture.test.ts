@@ -25,6 +25,7 @@ const RANKS: Record<string, number> = {
   ingest: 3,
   services: 4,
   server: 5,
+  library: 5,
   cli: 6,
   "main.ts": 7,
 };

@@ -1,7 +1,7 @@
 import { statSync } from "node:fs";
 import { createProviderRuntime } from "../providers/runtime.js";
 import { LiveFallback } from "../services/live-fallback.js";
-import { scanLibrary, type ScanEntry, type ScanTotals } from "../services/scan-library.js";
+import { scanLibrary, type ScanEntry, type ScanTotals } from "../library/scan-library.js";
 import { CliError, err, openCli, out, UsageError } from "./context.js";
 import { Progress } from "./progress.js";
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli, runCliAsync } from "../helpers/run-cli.js";
 import { json, localServer, sample } from "../helpers/sample-server.js";
 import { makeRecord } from "../helpers/build-app.js";
-import type { ScanEntry } from "../../src/services/scan-library.js";
+import type { ScanEntry } from "../../src/library/scan-library.js";
 
 type ScanFile = ScanEntry;
 

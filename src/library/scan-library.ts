@@ -1,9 +1,9 @@
 import path from "node:path";
 import { readName } from "../codes/index.js";
-import { catalogKnowledge } from "./code-knowledge.js";
-import type { ServiceDeps } from "./deps.js";
+import { catalogKnowledge } from "../services/code-knowledge.js";
+import type { ServiceDeps } from "../services/deps.js";
 import { walkVideos } from "./library-walk.js";
-import { findCodeInCatalog } from "./lookup-movie.js";
+import { findCodeInCatalog } from "../services/lookup-movie.js";
 
 /**
  * - matched: the code was read and a title found (in the catalog, or live);
