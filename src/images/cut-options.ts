@@ -8,6 +8,8 @@ export interface NormalCut {
   /** 0..1, or undefined for the default place. */
   pos: number | undefined;
   quality: number;
+  /** EXIF ImageDescription to write, or undefined for none. */
+  mark: string | undefined;
 }
 
 export const DEFAULT_RATIO = 0.7;
@@ -17,11 +19,12 @@ export const DEFAULT_QUALITY = 90;
 /** The routes check ranges and answer 400s; here an odd value only falls back, so nothing reaching libvips can throw. */
 export function normalizeCut(cut: CutOptions): NormalCut {
   const quality = Number.isFinite(cut.quality) ? Math.min(100, Math.max(1, Math.round(cut.quality!))) : DEFAULT_QUALITY;
-  if (cut.kind === "backdrop") return { kind: "backdrop", ratio: undefined, pos: undefined, quality };
+  const mark = cut.mark === undefined || cut.mark === "" ? undefined : cut.mark;
+  if (cut.kind === "backdrop") return { kind: "backdrop", ratio: undefined, pos: undefined, quality, mark };
   const pos = Number.isFinite(cut.pos) && cut.pos! >= 0 ? Math.min(1, cut.pos!) : undefined;
-  if (cut.kind === "thumb") return { kind: "thumb", ratio: THUMB_RATIO, pos, quality };
+  if (cut.kind === "thumb") return { kind: "thumb", ratio: THUMB_RATIO, pos, quality, mark };
   const ratio = Number.isFinite(cut.ratio) && cut.ratio! > 0 ? cut.ratio! : DEFAULT_RATIO;
-  return { kind: "primary", ratio, pos, quality };
+  return { kind: "primary", ratio, pos, quality, mark };
 }
 
 export interface Box {

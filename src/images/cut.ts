@@ -21,7 +21,9 @@ export async function cutNormal(source: Buffer, cut: NormalCut): Promise<CutImag
     const box = cutBox(autoOrient.width, autoOrient.height, cut);
     if (box.width !== autoOrient.width || box.height !== autoOrient.height) image.extract(box);
     // A transparent source (PNG, WebP) is laid on white, as a poster is printed, not on JPEG's black.
-    const { data, info } = await image.flatten({ background: "#ffffff" }).jpeg({ quality: cut.quality }).toBuffer({ resolveWithObject: true });
+    const flat = image.flatten({ background: "#ffffff" });
+    if (cut.mark !== undefined) flat.withExif({ IFD0: { ImageDescription: cut.mark } });
+    const { data, info } = await flat.jpeg({ quality: cut.quality }).toBuffer({ resolveWithObject: true });
     return { jpeg: data, width: info.width, height: info.height };
   } catch (err) {
     throw unreadable(err);

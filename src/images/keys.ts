@@ -8,7 +8,7 @@ export function sourceName(url: string): string {
 
 /** The cache file of a cut: a hash of the URL and of the cut as it will be made. */
 export function cutName(url: string, cut: NormalCut): string {
-  return `${hash(`cut\n${url}\n${JSON.stringify([cut.kind, cut.ratio ?? null, cut.pos ?? null, cut.quality])}`)}.cut`;
+  return `${hash(`cut\n${url}\n${JSON.stringify([cut.kind, cut.ratio ?? null, cut.pos ?? null, cut.quality, ...(cut.mark === undefined ? [] : [cut.mark])])}`)}.cut`;
 }
 
 function hash(text: string): string {

@@ -10,6 +10,11 @@ export interface CutOptions {
   pos?: number;
   /** JPEG quality 1..100; default 90. */
   quality?: number;
+  /**
+   * Text written into the JPEG as its EXIF ImageDescription: a sidecar's mark of the
+   * tool that wrote it (src/library), read back from the file's first bytes.
+   */
+  mark?: string;
 }
 
 export interface CutImage {

@@ -80,6 +80,15 @@ describe("cutImage: thumb and backdrop", () => {
 });
 
 describe("cutImage: encoding and sources", () => {
+  it("writes a mark as the JPEG's EXIF ImageDescription, in its first bytes; none without one", async () => {
+    const mark = "video-catalog 0.1.0 poster digest=0123abcd";
+    const marked = await cutImage(await jacket(), { kind: "primary", mark });
+    expect(marked.jpeg.subarray(0, 4096).toString("latin1")).toContain(mark);
+    expect((await sharp(marked.jpeg).metadata()).exif).toBeDefined();
+    const plain = await cutImage(await jacket(), { kind: "primary" });
+    expect(plain.jpeg.toString("latin1")).not.toContain("video-catalog");
+  });
+
   it("encodes at the quality asked: lower quality, fewer bytes", async () => {
     const high = await cutImage(THUMB, { kind: "backdrop", quality: 95 });
     const usual = await cutImage(THUMB, { kind: "backdrop" });
