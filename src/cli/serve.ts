@@ -2,7 +2,7 @@ import { catalogFullMessageOf, isCatalogFull, leaveCheckpointsToOthers } from ".
 import { createProviderRuntime } from "../providers/runtime.js";
 import { providerSetups } from "../providers/registry.js";
 import { startSchedule, type Schedule } from "../ingest/scheduler.js";
-import { createImages } from "../images/index.js";
+import { imagesFor } from "../images/index.js";
 import { buildServer, type ServerOptions } from "../server/app.js";
 import { watchEventLoop } from "../server/loop-watch.js";
 import { ensureAdminPassword } from "../services/admin-password.js";
@@ -56,12 +56,7 @@ export async function serve(options: Pick<ServerOptions, "routes"> = {}): Promis
   if (pool) leaveCheckpointsToOthers(db);
   const ingest = new IngestControl(db, runtime, config, { info: (o, msg) => log?.info(o, msg), error: (o, msg) => log?.error(o, msg) });
   // Covers for the MetaTube image routes, through the providers' one outbound client.
-  const images = createImages({
-    http: runtime.http,
-    dir: config.imageCacheDir,
-    maxBytes: config.imageCacheMb * 1024 * 1024,
-    log: { warn: (o, msg) => log?.warn(o, msg) },
-  });
+  const images = imagesFor(config, runtime.http, { warn: (o, msg) => log?.warn(o, msg) });
   const app = await buildServer({ db, config, live, pool, ingest, images }, options);
   log = app.log;
   for (const s of providerSetups(config)) {

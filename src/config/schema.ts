@@ -222,6 +222,12 @@ export const SETTINGS = {
     help: "Largest the image cache may grow to, in MiB; the least recently used images leave first (0 = keep nothing on disk).",
     parse: integer(0, 10_000_000),
   },
+  imageHostRate: {
+    env: "IMAGE_HOST_RATE",
+    default: "20",
+    help: "Requests per second to each host that covers are fetched from (pics.dmm.co.jp, say), beside the client's 4 at a time (0 = no limit).",
+    parse: rate,
+  },
   imageRatePerMinute: {
     env: "IMAGE_RATE_PER_MINUTE",
     default: "600",

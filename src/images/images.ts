@@ -1,3 +1,5 @@
+import type { Config } from "../config/load.js";
+import type { HttpClient } from "../net/index.js";
 import { decodeEntry, encodeEntry } from "./cache-entry.js";
 import { cutNormal } from "./cut.js";
 import { normalizeCut } from "./cut-options.js";
@@ -6,7 +8,7 @@ import { ImageError } from "./errors.js";
 import { fetchSource } from "./fetch-source.js";
 import { cutName, sourceName } from "./keys.js";
 import { SingleFlight } from "./single-flight.js";
-import type { CutImage, CutOptions, Images, ImagesOptions, SourceImage } from "./types.js";
+import type { CutImage, CutOptions, Images, ImagesLog, ImagesOptions, SourceImage } from "./types.js";
 
 function abandoned(reason: unknown): ImageError {
   return new ImageError("upstream", "image request aborted", { cause: reason });
@@ -24,6 +26,21 @@ export function createImages(opts: ImagesOptions): Images {
   const cuts = new SingleFlight<CutImage>(abandoned);
   const counts = { hits: 0, misses: 0, fetches: 0 };
   let closed = false;
+  /** Image hosts whose request rate is set on the client (once each: IMAGE_HOST_RATE). */
+  const rated = new Set<string>();
+
+  function rateHostOf(url: string): void {
+    if (opts.hostRate === undefined) return;
+    let host: string;
+    try {
+      host = new URL(url).host;
+    } catch {
+      return;
+    }
+    if (rated.has(host)) return;
+    rated.add(host);
+    opts.http.setHostRate(host, opts.hostRate);
+  }
 
   /** What the cache holds under `name`, counted as a hit or a miss. */
   async function lookup(name: string) {
@@ -42,6 +59,7 @@ export function createImages(opts: ImagesOptions): Images {
         const kept = await lookup(name);
         if (kept) return { bytes: kept.bytes, ...kept.meta };
         counts.fetches += 1;
+        rateHostOf(url);
         const fetched = await fetchSource(opts.http, url, flight);
         cache.write(name, encodeEntry(fetched, fetched.bytes));
         return fetched;
@@ -80,4 +98,9 @@ export function createImages(opts: ImagesOptions): Images {
 
 function closedError(): ImageError {
   return new ImageError("upstream", "images closed");
+}
+
+/** The images of a process as its settings say: IMAGE_CACHE_DIR, IMAGE_CACHE_MB, IMAGE_HOST_RATE. */
+export function imagesFor(config: Pick<Config, "imageCacheDir" | "imageCacheMb" | "imageHostRate">, http: HttpClient, log?: ImagesLog): Images {
+  return createImages({ http, dir: config.imageCacheDir, maxBytes: config.imageCacheMb * 1024 * 1024, hostRate: config.imageHostRate, log });
 }

@@ -57,6 +57,8 @@ export interface ImagesOptions {
   /** Clock of the last-use times (ms since the epoch); Date.now unless set. */
   now?: () => number;
   log?: ImagesLog;
+  /** Requests per second to each image host (0 = no limit); unset leaves the client's own (none for a host it does not know). */
+  hostRate?: number;
 }
 
 export interface Images {
