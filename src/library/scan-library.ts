@@ -4,6 +4,7 @@ import { catalogKnowledge } from "../services/code-knowledge.js";
 import type { ServiceDeps } from "../services/deps.js";
 import { walkVideos } from "./library-walk.js";
 import { findCodeInCatalog } from "../services/lookup-movie.js";
+import { fromCatalog, type Title } from "../services/media-titles.js";
 
 /**
  * - matched: the code was read and a title found (in the catalog, or live);
@@ -40,7 +41,8 @@ export interface ScanTotals {
 export interface ScanOptions {
   /** Ask the live providers for codes the catalog does not hold (within their rate limits). */
   live: boolean;
-  onEntry: (entry: ScanEntry) => void;
+  /** Each file as it is read, with the title it matched (null when none). */
+  onEntry: (entry: ScanEntry, title: Title | null) => void;
   onDirError?: (dir: string, err: Error) => void;
   /** Live lookups in flight at once; the providers' own rate limits still apply. */
   concurrency?: number;
@@ -59,33 +61,37 @@ const entry = (p: string, status: ScanStatus, fields: Partial<ScanEntry> = {}): 
   ...fields,
 });
 
-async function classify(deps: ServiceDeps, root: string, rel: string, live: boolean): Promise<ScanEntry> {
+async function classify(deps: ServiceDeps, root: string, rel: string, live: boolean): Promise<[ScanEntry, Title | null]> {
   // The scanned folder's own name counts as a folder above the file (scan DIR/ABP-123 holding video.mp4).
   const reading = readName(`${path.basename(path.resolve(root))}/${rel}`, catalogKnowledge(deps.db));
   const code = reading.found;
   if (code === null) {
-    return reading.reason === "ambiguous"
-      ? entry(rel, "ambiguous", { reason: `more than one code in the name: ${reading.candidates.join(", ")}` })
-      : entry(rel, "no-code", { reason: "no code in the name" });
+    return [
+      reading.reason === "ambiguous"
+        ? entry(rel, "ambiguous", { reason: `more than one code in the name: ${reading.candidates.join(", ")}` })
+        : entry(rel, "no-code", { reason: "no code in the name" }),
+      null,
+    ];
   }
   const read = { code: code.dvdId, part: code.part };
+  const matched = (t: Title): [ScanEntry, Title] => [
+    entry(rel, "matched", { ...read, dvdId: t.record.dvdId, title: t.record.titleEn || t.record.titleJa, source: t.provider }),
+    t,
+  ];
   const hit = findCodeInCatalog(deps, code, null);
-  if (hit) {
-    const r = hit.record;
-    return entry(rel, "matched", { ...read, dvdId: r.dvdId, title: r.titleEn || r.titleJa, source: hit.provider });
-  }
+  if (hit) return matched(fromCatalog(hit));
   if (!live || deps.live === null) {
-    return entry(rel, "not-in-catalog", { ...read, reason: live ? "not in the catalog, and no live provider is usable" : "not in the catalog" });
+    return [entry(rel, "not-in-catalog", { ...read, reason: live ? "not in the catalog, and no live provider is usable" : "not in the catalog" }), null];
   }
   const answer = await deps.live.lookup(code, null);
   if (answer.status === "found") {
-    const r = answer.record.record;
-    return entry(rel, "matched", { ...read, dvdId: r.dvdId, title: r.titleEn || r.titleJa, source: answer.provider });
+    const r = answer.record;
+    return matched({ id: null, provider: answer.provider, record: r.record, pageUrl: r.pageUrl, ratingAvg: r.ratingAvg });
   }
   if (answer.status === "failed") {
-    return entry(rel, "failed", { ...read, reason: `not in the catalog; ${answer.errors.map((e) => `${e.provider}: ${e.message}`).join("; ")}` });
+    return [entry(rel, "failed", { ...read, reason: `not in the catalog; ${answer.errors.map((e) => `${e.provider}: ${e.message}`).join("; ")}` }), null];
   }
-  return entry(rel, "not-in-catalog", { ...read, reason: "not in the catalog, and no live provider has it" });
+  return [entry(rel, "not-in-catalog", { ...read, reason: "not in the catalog, and no live provider has it" }), null];
 }
 
 function count(totals: ScanTotals, e: ScanEntry): void {
@@ -104,12 +110,12 @@ function count(totals: ScanTotals, e: ScanEntry): void {
  */
 export async function scanLibrary(deps: ServiceDeps, root: string, options: ScanOptions): Promise<ScanTotals> {
   const totals: ScanTotals = { files: 0, matched: 0, notInCatalog: 0, noCode: 0, ambiguous: 0, failed: 0 };
-  const window: Promise<ScanEntry>[] = [];
+  const window: Promise<[ScanEntry, Title | null]>[] = [];
   const concurrency = Math.max(1, options.concurrency ?? 4);
   const emit = async () => {
-    const e = await window.shift()!;
+    const [e, title] = await window.shift()!;
     count(totals, e);
-    options.onEntry(e);
+    options.onEntry(e, title);
   };
   for await (const rel of walkVideos(root, { onError: options.onDirError })) {
     if (options.signal?.aborted) break;

@@ -1,4 +1,5 @@
 import { SERIALIZER_OPTS } from "../model/formats.js";
+import { VERSION } from "../lib/version.js";
 import { randomUUID } from "node:crypto";
 import Fastify, { LogController, type FastifyInstance } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
@@ -18,7 +19,7 @@ import { registerMetaTube } from "./metatube/plugin.js";
 import type { RouteContext } from "./routes/context.js";
 
 export const BODY_LIMIT = 16 * 1024;
-export const VERSION = "0.1.0";
+export { VERSION } from "../lib/version.js";
 
 export interface ServerOptions {
   logger?: boolean;

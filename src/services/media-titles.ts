@@ -32,7 +32,8 @@ export interface Title {
   ratingAvg: number | null;
 }
 
-const fromCatalog = (m: StoredMovie): Title => ({
+/** A catalog title, its record and page read when first used. */
+export const fromCatalog = (m: StoredMovie): Title => ({
   id: m.id,
   provider: m.provider,
   get record() {
