@@ -6,6 +6,7 @@
  */
 import { type Command, Option } from "commander";
 import type { SampleDumpOptions } from "./import-dump.js";
+import type { ScanValues } from "./scan.js";
 import { addSimulateOptions, type SimulateValues } from "./simulate-options.js";
 import { act, examples, requiredOption } from "./usage.js";
 
@@ -167,18 +168,32 @@ function declareProviders(program: Command): void {
 
   program
     .command("scan")
-    .summary("read the code of every video under <dir> and look it up (writes nothing)")
+    .summary("read the code of every video under <dir> and look it up; --write puts NFO files and artwork beside them")
     .description(
       "Walks a folder of videos (recursively), reads each file's code and part from its name (else from the folders above it) and looks " +
-        "the code up: the catalog first, then the live providers. Prints one tab-separated line per video and a summary; never renames, " +
-        `moves or writes anything in the folder. ${SETTINGS_NOTE}`,
+        "the code up: the catalog first, then the live providers. Prints one tab-separated line per video and a summary. Without --write " +
+        "it never renames, moves or writes anything in the folder; with it, it writes each matched title's sidecars beside its videos " +
+        "(NAME.nfo, NAME-poster.jpg, NAME-fanart.jpg, read by Kodi, Jellyfin, Emby and Plex), once per title for a stack of parts, " +
+        "never replacing a file it did not write (unless --force) and rewriting its own only when the title changed. " +
+        SETTINGS_NOTE,
     )
     .argument("<dir>", "the folder to scan")
     .option("--json", "print one JSON document instead of lines")
-    .option("--offline", "look in the catalog only, not in the live providers")
-    .addOption(withDefault("--concurrency <n>", "live lookups in flight, 1 to 64", "4"))
-    .addHelpText("after", examples("scan /mnt/media/jav", "scan /mnt/media/jav --offline --json > scan.json"))
-    .action(act(async (dir: string, o: { json?: boolean; offline?: boolean; concurrency: string }) => (await import("./scan.js")).scanCommand(dir, o)));
+    .option("--offline", "look in the catalog only, not in the live providers (covers are still fetched for --write)")
+    .addOption(withDefault("--concurrency <n>", "live lookups, and titles whose sidecars are written, in flight: 1 to 64", "4"))
+    .option("--write <kinds>", "write sidecars beside the videos: nfo, poster, fanart (comma-separated)")
+    .option("--force", "with --write: replace files of the same names that this tool did not write")
+    .option("--dry-run", "with --write: print what would be written, replaced or skipped, and write nothing")
+    .addHelpText(
+      "after",
+      examples(
+        "scan /mnt/media/jav",
+        "scan /mnt/media/jav --offline --json > scan.json",
+        "scan /mnt/media/jav --write nfo,poster,fanart --dry-run",
+        "scan /mnt/media/jav --write nfo,poster,fanart",
+      ),
+    )
+    .action(act(async (dir: string, o: ScanValues) => (await import("./scan.js")).scanCommand(dir, o)));
 
   addSimulateOptions(
     program

@@ -1,7 +1,12 @@
 import { statSync } from "node:fs";
+import { type Images, imagesFor } from "../images/index.js";
+import { type MatchedFile, groupForSidecars } from "../library/sidecar-groups.js";
+import { SIDECAR_KINDS, type SidecarKind, type SidecarResult } from "../library/sidecars.js";
+import { scanLibrary, type ScanEntry, type ScanTotals } from "../library/scan-library.js";
+import { type SidecarTotals, writeAllSidecars } from "../library/write-sidecars.js";
 import { createProviderRuntime } from "../providers/runtime.js";
 import { LiveFallback } from "../services/live-fallback.js";
-import { scanLibrary, type ScanEntry, type ScanTotals } from "../library/scan-library.js";
+import type { Title } from "../services/media-titles.js";
 import { CliError, err, openCli, out, UsageError } from "./context.js";
 import { Progress } from "./progress.js";
 
@@ -20,25 +25,61 @@ function summary(t: ScanTotals, seconds: number): string {
   );
 }
 
+function sidecarSummary(t: SidecarTotals, seconds: number, dryRun: boolean): string {
+  const would = dryRun ? "would be " : "";
+  return (
+    `sidecars in ${seconds.toFixed(1)} s${dryRun ? " (dry run: nothing written)" : ""}: ${t.written} ${would}written, ${t.updated} ${would}updated, ` +
+    `${t.replaced} ${would}replaced, ${t.unchanged} unchanged, ${t.skipped} skipped (not ours), ${t.failed} failed`
+  );
+}
+
+/** `--write nfo,poster,fanart`: the kinds, each once, in that order. */
+export function parseWrite(raw: string | undefined): SidecarKind[] {
+  if (raw === undefined) return [];
+  const asked = raw
+    .split(",")
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  const bad = asked.filter((k) => !(SIDECAR_KINDS as readonly string[]).includes(k));
+  if (bad.length > 0 || asked.length === 0) throw new UsageError(`--write takes ${SIDECAR_KINDS.join(", ")} (comma-separated), got "${raw}"`);
+  return SIDECAR_KINDS.filter((k) => asked.includes(k));
+}
+
+export interface ScanValues {
+  json?: boolean;
+  offline?: boolean;
+  concurrency: string;
+  write?: string;
+  force?: boolean;
+  dryRun?: boolean;
+}
+
 /**
- * scan DIR [--json] [--offline] [--concurrency N]: reads the code of every video under DIR and looks it
- * up (catalog first, then the live providers unless --offline). Never renames,
- * moves or writes anything in DIR.
+ * scan DIR: reads the code of every video under DIR and looks it up (catalog first,
+ * then the live providers unless --offline). With --write, then writes the sidecars
+ * of every matched title beside its videos (src/library/sidecars.ts); without it,
+ * writes nothing in DIR.
  */
-export async function scanCommand(dir: string, values: { json?: boolean; offline?: boolean; concurrency: string }): Promise<void> {
+export async function scanCommand(dir: string, values: ScanValues): Promise<void> {
   const concurrency = Number(values.concurrency);
   if (!Number.isSafeInteger(concurrency) || concurrency < 1 || concurrency > 64) throw new UsageError("--concurrency must be 1 to 64");
+  const kinds = parseWrite(values.write);
+  if ((values.force || values.dryRun) && kinds.length === 0) throw new UsageError("--force and --dry-run go with --write");
   if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw new CliError(`${dir} is not a folder`);
 
   const { config, db } = openCli();
-  const runtime = values.offline ? null : createProviderRuntime(config);
-  const live = runtime?.setups.length
-    ? new LiveFallback(db, runtime, { timeoutMs: config.liveTimeoutMs, negativeTtlMs: config.negativeCacheSeconds * 1000 })
-    : null;
+  // The outbound client: live lookups (unless --offline) and the covers of the sidecars.
+  const runtime = values.offline && !kinds.some((k) => k !== "nfo") ? null : createProviderRuntime(config);
+  const live =
+    !values.offline && runtime?.setups.length
+      ? new LiveFallback(db, runtime, { timeoutMs: config.liveTimeoutMs, negativeTtlMs: config.negativeCacheSeconds * 1000 })
+      : null;
+  const images = runtime ? imagesFor(config, runtime.http) : null;
   const abort = new AbortController();
   process.once("SIGINT", () => abort.abort());
   const progress = new Progress("scan", process.stderr, 5000, "videos");
   const entries: ScanEntry[] = [];
+  const matched: MatchedFile<Title>[] = [];
   let done = 0;
   if (!values.json) out(COLUMNS.join("\t"));
   try {
@@ -47,8 +88,9 @@ export async function scanCommand(dir: string, values: { json?: boolean; offline
       concurrency,
       signal: abort.signal,
       onDirError: (d, e) => err(`cannot read ${d}: ${e.message}`),
-      onEntry: (e) => {
+      onEntry: (e, title) => {
         done++;
+        if (title !== null && kinds.length > 0) matched.push({ rel: e.path, part: e.part, key: `${title.provider}\u0000${title.record.contentId}`, title });
         if (values.json) entries.push(e);
         else {
           progress.clear();
@@ -59,11 +101,54 @@ export async function scanCommand(dir: string, values: { json?: boolean; offline
     });
     progress.clear();
     const seconds = progress.elapsedSeconds();
-    if (values.json) out(JSON.stringify({ dir, files: entries, totals, seconds: Math.round(seconds * 1000) / 1000 }));
-    else out(summary(totals, seconds));
+    if (!values.json) out(summary(totals, seconds));
+    let sidecars: { files: SidecarResult[]; totals: SidecarTotals; seconds: number } | null = null;
+    if (kinds.length > 0 && !abort.signal.aborted) sidecars = await writeSidecarsOf(dir, matched, kinds, values, config.mediaLanguage, images, abort.signal);
+    if (values.json) out(JSON.stringify({ dir, files: entries, totals, seconds: Math.round(seconds * 1000) / 1000, ...(sidecars ? { sidecars } : {}) }));
     if (abort.signal.aborted) err("scan stopped before the end (SIGINT)");
+    if (sidecars && sidecars.totals.failed > 0) process.exitCode = 1;
   } finally {
+    await images?.close();
     await runtime?.close();
     db.close();
   }
+}
+
+async function writeSidecarsOf(
+  root: string,
+  matched: MatchedFile<Title>[],
+  kinds: SidecarKind[],
+  values: ScanValues,
+  language: "ja" | "en",
+  images: Images | null,
+  signal: AbortSignal,
+): Promise<{ files: SidecarResult[]; totals: SidecarTotals; seconds: number }> {
+  const groups = groupForSidecars(matched);
+  const progress = new Progress(values.dryRun ? "plan" : "write", process.stderr, 5000, "titles");
+  const files: SidecarResult[] = [];
+  let results = 0;
+  if (!values.json) out(["sidecar", "file", "reason"].join("\t"));
+  const totals = await writeAllSidecars(groups, {
+    root,
+    kinds,
+    force: values.force === true,
+    dryRun: values.dryRun === true,
+    language,
+    images,
+    signal,
+    concurrency: Number(values.concurrency),
+    onResult: (r) => {
+      results++;
+      if (values.json) files.push(r);
+      else if (r.action !== "unchanged") {
+        progress.clear();
+        out([values.dryRun && r.action !== "skipped" && r.action !== "failed" ? `would-${r.action}` : r.action, r.path, r.reason ?? ""].join("\t"));
+      }
+      if (results % (16 * kinds.length) === 0) progress.update(Math.floor(results / kinds.length), groups.length);
+    },
+  });
+  progress.clear();
+  const seconds = progress.elapsedSeconds();
+  if (!values.json) out(sidecarSummary(totals, seconds, values.dryRun === true));
+  return { files, totals, seconds: Math.round(seconds * 1000) / 1000 };
 }

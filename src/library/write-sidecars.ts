@@ -1,0 +1,32 @@
+/**
+ * The sidecars of a whole scan: every group of matched files (one title in one folder,
+ * see sidecar-groups.ts), a few groups at a time, since a picture may be fetched; the
+ * outbound client's per-host limits still hold. One failed file never stops the run.
+ */
+import type { Title } from "../services/media-titles.js";
+import type { SidecarGroup } from "./sidecar-groups.js";
+import { type SidecarAction, type SidecarOptions, type SidecarResult, writeSidecars } from "./sidecars.js";
+
+export type SidecarTotals = Record<SidecarAction, number>;
+
+export const emptySidecarTotals = (): SidecarTotals => ({ written: 0, updated: 0, replaced: 0, unchanged: 0, skipped: 0, failed: 0 });
+
+export async function writeAllSidecars(
+  groups: SidecarGroup<Title>[],
+  o: SidecarOptions & { concurrency: number; onResult: (r: SidecarResult) => void },
+): Promise<SidecarTotals> {
+  const totals = emptySidecarTotals();
+  const claimed = new Set<string>();
+  let next = 0;
+  const worker = async () => {
+    while (next < groups.length && !o.signal?.aborted) {
+      const g = groups[next++];
+      for (const r of await writeSidecars(g.title, g.files, { ...o, claimed })) {
+        totals[r.action]++;
+        o.onResult(r);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, o.concurrency) }, worker));
+  return totals;
+}

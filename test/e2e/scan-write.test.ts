@@ -1,0 +1,299 @@
+/**
+ * `scan DIR --write nfo,poster,fanart` as a user runs it (the built CLI), on a library of
+ * real-shaped file names, titles parsed from the providers' real samples, and covers
+ * served by a local server in the real shapes: every NFO parsed with a real XML parser
+ * and compared with its record, the pictures decoded; a second run writes nothing; a
+ * file someone else wrote is kept; a read-only folder fails alone; a kill mid-run
+ * leaves no half file and the next run completes.
+ */
+import { spawn } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { IngestRecord } from "../../src/model/record.js";
+import { parseFanzaItem, parseFanzaItemList } from "../../src/providers/fanza/parse.js";
+import { parseR18Combined } from "../../src/providers/r18dev/parse.js";
+import { makeRecord } from "../helpers/build-app.js";
+import { CLI_ENTRY, ROOT, runCli, runCliAsync } from "../helpers/run-cli.js";
+
+const SAMPLES = new URL("../fixtures/provider-samples/", import.meta.url);
+const sample = (file: string) => JSON.parse(readFileSync(new URL(file, SAMPLES), "utf8")) as unknown;
+
+/** The samples' titles, covers moved onto `base`; the file `import` reads. */
+function titles(base: string): IngestRecord[] {
+  const move = (url: string) => (url ? base + new URL(url).pathname : url);
+  return [
+    parseR18Combined(sample("r18dev/combined-SNIS-217.json")),
+    parseR18Combined(sample("r18dev/combined-ROYD-191.trimmed-fixture.json")),
+    ...parseFanzaItemList(sample("fanza-api/itemlist-digital-videoa-mide00799.json")).items,
+    parseFanzaItem(sample("fanza-api/item-digital-videoa-sone00708.json")),
+    parseFanzaItem(sample("fanza-api/item-mono-dvd-tkmird261.json")),
+  ].map((t) => ({ ...t, record: { ...t.record, jacketFullUrl: move(t.record.jacketFullUrl), jacketThumbUrl: move(t.record.jacketThumbUrl) } }));
+}
+
+async function coverServer(delayMs = 0): Promise<{ server: Server; base: string; requests: () => number }> {
+  const jacket = await sharp({ create: { width: 800, height: 538, channels: 3, background: "#cc2222" } })
+    .jpeg()
+    .toBuffer();
+  let requests = 0;
+  const server = createServer((_req, res) => {
+    requests++;
+    setTimeout(() => res.writeHead(200, { "content-type": "image/jpeg" }).end(jacket), delayMs);
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests: () => requests };
+}
+
+/** Every file under dir (relative), with its mtime: to tell what a run wrote. */
+function files(dir: string, rel = ""): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const e of readdirSync(join(dir, rel), { withFileTypes: true })) {
+    const p = rel ? `${rel}/${e.name}` : e.name;
+    if (e.isDirectory()) for (const [k, v] of files(dir, p)) out.set(k, v);
+    else out.set(p, statSync(join(dir, p)).mtimeMs);
+  }
+  return out;
+}
+
+/** A command run to its end without blocking this process (which serves the covers). */
+function spawnAsync(
+  command: string,
+  args: string[],
+  o: { cwd: string; env: NodeJS.ProcessEnv },
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { ...o, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "@",
+  isArray: (name) => ["genre", "tag", "actor", "director", "uniqueid", "thumb"].includes(name),
+});
+
+function readNfo(file: string): Record<string, unknown> {
+  const xml = readFileSync(file, "utf8");
+  expect(XMLValidator.validate(xml), file).toBe(true);
+  return (parser.parse(xml) as { movie: Record<string, unknown> }).movie;
+}
+
+describe("scan --write", () => {
+  const dir = mkdtempSync(join(tmpdir(), "vc-scan-write-"));
+  const lib = join(dir, "Videos");
+  let covers: Awaited<ReturnType<typeof coverServer>>;
+  let env: Record<string, string>;
+  let records: IngestRecord[];
+  // Not spawnSync: the covers are served by this process, which must go on answering.
+  const scan = (...args: string[]) => runCliAsync(["scan", lib, ...args], env);
+
+  beforeAll(async () => {
+    covers = await coverServer();
+    env = {
+      DATABASE_PATH: join(dir, "catalog.db"),
+      IMAGE_CACHE_DIR: join(dir, "image-cache"),
+      PROVIDER_FANZA_ENABLED: "off",
+      PROVIDER_R18DEV_ENABLED: "off",
+    };
+    records = titles(covers.base);
+    writeFileSync(join(dir, "titles.ndjson"), records.map((r) => JSON.stringify(r.record)).join("\n"));
+    expect(runCli(["import", join(dir, "titles.ndjson"), "--provider", "r18dev"], env).status).toBe(0);
+    for (const f of [
+      "SNIS-217.mp4",
+      "Momo/ROYD-191-cd1.mp4",
+      "Momo/ROYD-191-cd2.mp4",
+      "[HD] MIDE-799 七沢みあ.mkv",
+      "Mine/SONE-708.mp4",
+      "Mine/SONE-708.nfo",
+      "Shelf/TKMIRD-261.mp4",
+      "Unknown/XYZ-999.mp4",
+    ]) {
+      mkdirSync(join(lib, f, ".."), { recursive: true });
+      writeFileSync(join(lib, f), f.endsWith(".nfo") ? "<movie><title>My own notes</title></movie>\n" : "");
+    }
+  });
+
+  afterAll(() => {
+    covers?.server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("--dry-run prints what it would write and writes nothing", async () => {
+    const before = files(lib);
+    const r = await scan("--write", "nfo,poster,fanart", "--dry-run");
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^would-written\tSNIS-217\.nfo\t$/m);
+    expect(r.stdout).toMatch(/^skipped\tMine\/SONE-708\.nfo\texists and was not written by video-catalog/m);
+    expect(r.stdout).toMatch(/dry run: nothing written/);
+    expect(files(lib)).toEqual(before);
+    expect(covers.requests()).toBe(0);
+  });
+
+  it("writes an NFO per title (one per stack), its poster and fanart; keeps a file it did not write", async () => {
+    const r = await scan("--write", "nfo,poster,fanart", "--offline");
+    expect(r.status, r.stdout + r.stderr).toBe(0);
+    const after = files(lib);
+    for (const base of ["SNIS-217", "[HD] MIDE-799 七沢みあ", "Shelf/TKMIRD-261"]) {
+      for (const suffix of [".nfo", "-poster.jpg", "-fanart.jpg"]) expect(after.has(base + suffix), base + suffix).toBe(true);
+    }
+    // A stack gets one set, at its first part (where Kodi and Jellyfin read a stack's NFO and
+    // fanart), and its poster also at the stack's title, where Kodi alone reads it.
+    expect([...after.keys()].filter((f) => f.startsWith("Momo/") && !f.endsWith(".mp4")).sort()).toEqual(
+      ["Momo/ROYD-191-cd1-fanart.jpg", "Momo/ROYD-191-cd1-poster.jpg", "Momo/ROYD-191-cd1.nfo", "Momo/ROYD-191-poster.jpg"].sort(),
+    );
+    expect(readFileSync(join(lib, "Mine/SONE-708.nfo"), "utf8")).toContain("My own notes");
+    expect(after.has("Mine/SONE-708-poster.jpg")).toBe(true);
+    expect(r.stdout).toMatch(/sidecars in [\d.]+ s: 15 written, 0 updated, 0 replaced, 0 unchanged, 1 skipped \(not ours\), 0 failed/);
+    expect([...after.keys()].some((f) => f.includes(".vc-tmp"))).toBe(false);
+  });
+
+  it("every NFO is well-formed XML whose fields are the record's", () => {
+    for (const [base, contentId] of [
+      ["SNIS-217", "snis00217"],
+      ["Momo/ROYD-191-cd1", "royd191"],
+      ["[HD] MIDE-799 七沢みあ", "mide00799"],
+    ]) {
+      const r = records.find((x) => x.record.contentId === contentId)!.record;
+      const nfo = readNfo(join(lib, `${base}.nfo`));
+      expect(nfo.title).toBe(r.titleJa || r.titleEn);
+      expect(nfo.originaltitle).toBe(r.titleJa);
+      expect(nfo.sorttitle).toBe(r.dvdId);
+      if (r.runtimeMins > 0) expect(Number(nfo.runtime)).toBe(r.runtimeMins);
+      expect(nfo.premiered).toBe(r.releaseDate.slice(0, 10));
+      expect(Number(nfo.year)).toBe(Number(r.releaseDate.slice(0, 4)));
+      expect(nfo.studio).toBe(r.makers[0]);
+      expect(nfo.genre).toEqual(r.categories);
+      expect((nfo.actor as { name: string }[]).map((a) => a.name)).toEqual(r.actresses);
+      const ids = nfo.uniqueid as { "#text": string; "@type": string; "@default"?: string }[];
+      expect(ids.map((u) => u["#text"])).toEqual(expect.arrayContaining([r.dvdId, r.contentId]));
+      expect(ids.find((u) => u["@default"] === "true")?.["#text"]).toBe(r.dvdId);
+    }
+  });
+
+  it("the pictures are JPEGs: the poster the jacket's front at 0.7, the fanart the whole jacket", async () => {
+    const poster = await sharp(readFileSync(join(lib, "SNIS-217-poster.jpg"))).metadata();
+    const fanart = await sharp(readFileSync(join(lib, "SNIS-217-fanart.jpg"))).metadata();
+    expect([poster.format, poster.height]).toEqual(["jpeg", 538]);
+    expect(Math.abs(poster.width - Math.round(538 * 0.7))).toBeLessThanOrEqual(1);
+    expect([fanart.format, fanart.width, fanart.height]).toEqual(["jpeg", 800, 538]);
+  });
+
+  it("a second run over an unchanged library writes nothing", async () => {
+    const before = files(lib);
+    const fetched = covers.requests();
+    const r = await scan("--write", "nfo,poster,fanart", "--offline");
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/0 written, 0 updated, 0 replaced, 15 unchanged, 1 skipped/);
+    expect(files(lib)).toEqual(before);
+    expect(covers.requests()).toBe(fetched);
+  });
+
+  it("rewrites its own NFO when the record changed, and replaces someone else's only with --force", async () => {
+    const changed = { ...records[0].record, titleJa: "新しいタイトル & <more>" };
+    writeFileSync(join(dir, "changed.ndjson"), JSON.stringify(changed));
+    expect(runCli(["import", join(dir, "changed.ndjson"), "--provider", "r18dev"], env).status).toBe(0);
+    const r = await scan("--write", "nfo", "--offline");
+    expect(r.stdout).toMatch(/^updated\tSNIS-217\.nfo\t$/m);
+    expect(readNfo(join(lib, "SNIS-217.nfo")).title).toBe("新しいタイトル & <more>");
+    const forced = await scan("--write", "nfo", "--offline", "--force");
+    expect(forced.stdout).toMatch(/^replaced\tMine\/SONE-708\.nfo\t$/m);
+    expect(readNfo(join(lib, "Mine/SONE-708.nfo")).sorttitle).toBe("SONE-708");
+  });
+});
+
+describe("scan --write where it cannot write, and when killed", () => {
+  const dir = mkdtempSync(join(tmpdir(), "vc-scan-kill-"));
+  const lib = join(dir, "Videos");
+  let covers: Awaited<ReturnType<typeof coverServer>>;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    covers = await coverServer(15);
+    env = { DATABASE_PATH: join(dir, "catalog.db"), IMAGE_CACHE_DIR: join(dir, "image-cache"), PROVIDER_FANZA_ENABLED: "off", PROVIDER_R18DEV_ENABLED: "off" };
+    const many = Array.from({ length: 300 }, (_, i) => {
+      const n = String(i + 1).padStart(3, "0");
+      return makeRecord({
+        contentId: `abw00${n}`,
+        dvdId: `ABW-${n}`,
+        titleJa: `タイトル ${n}`,
+        jacketFullUrl: `${covers.base}/abw00${n}pl.jpg`,
+        jacketThumbUrl: `${covers.base}/abw00${n}ps.jpg`,
+      });
+    });
+    writeFileSync(join(dir, "many.ndjson"), many.map((r) => JSON.stringify(r)).join("\n"));
+    expect(runCli(["import", join(dir, "many.ndjson")], env).status).toBe(0);
+    for (const r of many) {
+      const folder = r.dvdId < "ABW-011" ? "Zz Locked" : `Shelf ${r.dvdId.slice(-1)}`;
+      mkdirSync(join(lib, folder), { recursive: true });
+      writeFileSync(join(lib, folder, `${r.dvdId}.mp4`), "");
+    }
+  });
+
+  afterAll(() => {
+    chmodSync(join(lib, "Zz Locked"), 0o755);
+    covers?.server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("a kill mid-run leaves no half file, and the next run completes; a read-only folder fails alone", async () => {
+    const child = spawn(process.execPath, [CLI_ENTRY, "scan", lib, "--write", "nfo,poster,fanart", "--offline"], {
+      cwd: ROOT,
+      env: { ...process.env, LOG_LEVEL: "warn", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+    // Killed once it has written some sidecars, before it is done.
+    await new Promise<void>((resolve) => {
+      const check = setInterval(() => {
+        if ((out.match(/^written\t/gm) ?? []).length >= 30) {
+          clearInterval(check);
+          child.kill("SIGKILL");
+          resolve();
+        }
+      }, 5);
+    });
+    await new Promise((r) => child.once("exit", r));
+    const partial = [...files(lib).keys()];
+    expect(partial.filter((f) => f.endsWith(".nfo")).length).toBeGreaterThan(0);
+    expect(partial.filter((f) => f.endsWith(".nfo")).length).toBeLessThan(300);
+    for (const f of partial.filter((p) => p.endsWith(".nfo"))) readNfo(join(lib, f));
+    for (const f of partial.filter((p) => p.endsWith(".jpg"))) expect((await sharp(readFileSync(join(lib, f))).metadata()).format).toBe("jpeg");
+
+    // Root may write into a folder whatever its mode: then a read-only bind mount, in a mount namespace of the run's own.
+    chmodSync(join(lib, "Zz Locked"), 0o555);
+    const asRoot = process.getuid?.() === 0;
+    const args = [CLI_ENTRY, "scan", lib, "--write", "nfo,poster,fanart", "--offline"];
+    const locked = join(lib, "Zz Locked");
+    const r = asRoot
+      ? await spawnAsync(
+          "unshare",
+          ["--mount", "sh", "-c", `mount --bind "$0" "$0" && mount -o remount,ro,bind "$0" "$0" && exec "$@"`, locked, process.execPath, ...args],
+          {
+            cwd: ROOT,
+            env: { ...process.env, LOG_LEVEL: "warn", ...env },
+          },
+        )
+      : await spawnAsync(process.execPath, args, { cwd: ROOT, env: { ...process.env, LOG_LEVEL: "warn", ...env } });
+    expect(r.status, r.stderr).toBe(1);
+    expect(r.stdout).toMatch(/^failed\tZz Locked\/ABW-001\.nfo\t(read-only file system \(EROFS\)|permission denied \(EACCES\))$/m);
+    const done = files(lib);
+    for (let i = 11; i <= 300; i++) {
+      const code = `ABW-${String(i).padStart(3, "0")}`;
+      for (const s of [".nfo", "-poster.jpg", "-fanart.jpg"]) expect(done.has(`Shelf ${code.slice(-1)}/${code}${s}`), code + s).toBe(true);
+    }
+    expect([...done.keys()].filter((f) => f.startsWith("Zz Locked/") && !f.endsWith(".mp4"))).toEqual([]);
+    expect(existsSync(join(lib, "Zz Locked", ".ABW-001.nfo.vc-tmp"))).toBe(false);
+    expect(r.stdout).toMatch(/ 30 failed$/m);
+  }, 120_000);
+});
