@@ -1,5 +1,5 @@
 import { statSync } from "node:fs";
-import { type Images, imagesFor } from "../images/index.js";
+import { type Images, imagesFor, lazyImages } from "../images/index.js";
 import { type MatchedFile, groupForSidecars } from "../library/sidecar-groups.js";
 import { SIDECAR_KINDS, type SidecarKind, type SidecarResult } from "../library/sidecars.js";
 import { scanLibrary, type ScanEntry, type ScanTotals } from "../library/scan-library.js";
@@ -74,7 +74,8 @@ export async function scanCommand(dir: string, values: ScanValues): Promise<void
     !values.offline && runtime?.setups.length
       ? new LiveFallback(db, runtime, { timeoutMs: config.liveTimeoutMs, negativeTtlMs: config.negativeCacheSeconds * 1000 })
       : null;
-  const images = runtime ? imagesFor(config, runtime.http) : null;
+  // Made when a picture must be written: a run with every sidecar current never indexes the image cache.
+  const images = runtime ? lazyImages(() => imagesFor(config, runtime.http)) : null;
   const abort = new AbortController();
   process.once("SIGINT", () => abort.abort());
   const progress = new Progress("scan", process.stderr, 5000, "videos");

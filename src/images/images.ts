@@ -104,3 +104,21 @@ function closedError(): ImageError {
 export function imagesFor(config: Pick<Config, "imageCacheDir" | "imageCacheMb" | "imageHostRate">, http: HttpClient, log?: ImagesLog): Images {
   return createImages({ http, dir: config.imageCacheDir, maxBytes: config.imageCacheMb * 1024 * 1024, hostRate: config.imageHostRate, log });
 }
+
+/**
+ * Images made on first use: a command that may need none (a scan whose sidecars are all
+ * current) does not pay for indexing the disk cache at start.
+ */
+export function lazyImages(make: () => Images): Images & { made(): boolean } {
+  let images: Images | null = null;
+  const real = () => (images ??= make());
+  return {
+    get: (url, cut, signal) => real().get(url, cut, signal),
+    original: (url, signal) => real().original(url, signal),
+    stats: () => real().stats(),
+    close: async () => {
+      await images?.close();
+    },
+    made: () => images !== null,
+  };
+}

@@ -1,5 +1,5 @@
 /** The images room: source images fetched through the one outbound client, cut with libvips (sharp), kept in a bounded disk cache. */
-export { createImages, imagesFor } from "./images.js";
+export { createImages, imagesFor, lazyImages } from "./images.js";
 export { cutImage } from "./cut.js";
 export { ImageError, type ImageErrorKind } from "./errors.js";
 export { MAX_SOURCE_BYTES } from "./fetch-source.js";

@@ -16,25 +16,9 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { IngestRecord } from "../../src/model/record.js";
-import { parseFanzaItem, parseFanzaItemList } from "../../src/providers/fanza/parse.js";
-import { parseR18Combined } from "../../src/providers/r18dev/parse.js";
 import { makeRecord } from "../helpers/build-app.js";
 import { CLI_ENTRY, ROOT, runCli, runCliAsync } from "../helpers/run-cli.js";
-
-const SAMPLES = new URL("../fixtures/provider-samples/", import.meta.url);
-const sample = (file: string) => JSON.parse(readFileSync(new URL(file, SAMPLES), "utf8")) as unknown;
-
-/** The samples' titles, covers moved onto `base`; the file `import` reads. */
-function titles(base: string): IngestRecord[] {
-  const move = (url: string) => (url ? base + new URL(url).pathname : url);
-  return [
-    parseR18Combined(sample("r18dev/combined-SNIS-217.json")),
-    parseR18Combined(sample("r18dev/combined-ROYD-191.trimmed-fixture.json")),
-    ...parseFanzaItemList(sample("fanza-api/itemlist-digital-videoa-mide00799.json")).items,
-    parseFanzaItem(sample("fanza-api/item-digital-videoa-sone00708.json")),
-    parseFanzaItem(sample("fanza-api/item-mono-dvd-tkmird261.json")),
-  ].map((t) => ({ ...t, record: { ...t.record, jacketFullUrl: move(t.record.jacketFullUrl), jacketThumbUrl: move(t.record.jacketThumbUrl) } }));
-}
+import { sampleTitles, withPicturesAt } from "../helpers/sample-titles.js";
 
 async function coverServer(delayMs = 0): Promise<{ server: Server; base: string; requests: () => number }> {
   const jacket = await sharp({ create: { width: 800, height: 538, channels: 3, background: "#cc2222" } })
@@ -105,7 +89,7 @@ describe("scan --write", () => {
       PROVIDER_FANZA_ENABLED: "off",
       PROVIDER_R18DEV_ENABLED: "off",
     };
-    records = titles(covers.base);
+    records = withPicturesAt(sampleTitles(), covers.base);
     writeFileSync(join(dir, "titles.ndjson"), records.map((r) => JSON.stringify(r.record)).join("\n"));
     expect(runCli(["import", join(dir, "titles.ndjson"), "--provider", "r18dev"], env).status).toBe(0);
     for (const f of [

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createImages, ImageError, type Images } from "../../src/images/index.js";
+import { createImages, ImageError, type Images, lazyImages } from "../../src/images/index.js";
 import { sourceName } from "../../src/images/keys.js";
 import { createHttpClient, type HttpClient } from "../../src/net/index.js";
 import { startServer, type TestServer } from "../net/test-server.js";
@@ -219,5 +219,21 @@ describe("createImages: a folder that cannot be written", () => {
     expect(s.hits["/jacket.jpg"]).toBe(2);
     expect(files(dir)).toEqual([]);
     expect(img.stats()).toMatchObject({ entries: 0, bytes: 0, writeErrors: 0 });
+  });
+});
+
+describe("lazyImages", () => {
+  it("makes the images on first use only, and closes them if made", async () => {
+    const close = vi.fn(async () => {});
+    const real = { get: vi.fn(), original: vi.fn(), stats: vi.fn(), close } as unknown as Images;
+    const make = vi.fn(() => real);
+    const idle = lazyImages(make);
+    await idle.close();
+    expect([make.mock.calls.length, idle.made()]).toEqual([0, false]);
+    const used = lazyImages(make);
+    used.stats();
+    used.stats();
+    await used.close();
+    expect([make.mock.calls.length, used.made(), close.mock.calls.length]).toEqual([1, true, 1]);
   });
 });

@@ -2,23 +2,12 @@
  * buildNfo on the providers' real samples, in both languages: every NFO is well-formed,
  * and each field is what the record says, as Kodi and Jellyfin read it.
  */
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { NfoTitle } from "../../src/library/nfo.js";
-import { parseFanzaItem, parseFanzaItemList } from "../../src/providers/fanza/parse.js";
-import { parseR18Combined } from "../../src/providers/r18dev/parse.js";
+import { sampleTitles } from "../helpers/sample-titles.js";
 import { build, expectFields, type Node, parseNfo } from "./read-nfo.js";
 
-const SAMPLES = new URL("../fixtures/provider-samples/", import.meta.url);
-const sample = (file: string) => JSON.parse(readFileSync(new URL(file, SAMPLES), "utf8")) as unknown;
-
-const SAMPLE_TITLES: NfoTitle[] = [
-  parseR18Combined(sample("r18dev/combined-SNIS-217.json")),
-  parseR18Combined(sample("r18dev/combined-ROYD-191.trimmed-fixture.json")),
-  ...parseFanzaItemList(sample("fanza-api/itemlist-digital-videoa-mide00799.json")).items,
-  parseFanzaItem(sample("fanza-api/item-digital-videoa-sone00708.json")),
-  parseFanzaItem(sample("fanza-api/item-mono-dvd-tkmird261.json")),
-];
+const SAMPLE_TITLES: NfoTitle[] = sampleTitles();
 
 describe("buildNfo on the providers' samples", () => {
   it("parses the five samples into titles with actresses, series and pictures", () => {

@@ -6,7 +6,7 @@
  * a local server in the real shapes (800x538 jackets, 147x200 thumbnails, 125x125
  * actress pictures).
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -20,37 +20,12 @@ import { upsertRecords } from "../../src/catalog/store/movies-write.js";
 import { createImages, type Images } from "../../src/images/index.js";
 import type { IngestRecord } from "../../src/model/record.js";
 import { createHttpClient } from "../../src/net/index.js";
-import { parseFanzaItem, parseFanzaItemList } from "../../src/providers/fanza/parse.js";
-import { parseR18Combined } from "../../src/providers/r18dev/parse.js";
 import { buildServer } from "../../src/server/app.js";
 import { testConfig } from "../helpers/build-app.js";
+import { sampleTitles, withPicturesAt } from "../helpers/sample-titles.js";
 import { ACTOR_INFO, ACTOR_SEARCH_RESULT, ERROR_INFO, expectModel, MOVIE_INFO, MOVIE_SEARCH_RESULT } from "./plugin-models.js";
 
-const SAMPLES = new URL("../fixtures/provider-samples/", import.meta.url);
-const sample = (file: string) => JSON.parse(readFileSync(new URL(file, SAMPLES), "utf8")) as unknown;
 const USER_AGENT = "MetaTube/2024.1225.0.0";
-
-/** The real samples' titles, every picture moved onto `base` (same paths). */
-function sampleTitles(base: string): IngestRecord[] {
-  const move = (url: string) => (url ? base + new URL(url).pathname : url);
-  const moveAll = (urls: string[]) => urls.map(move);
-  return [
-    parseR18Combined(sample("r18dev/combined-SNIS-217.json")),
-    parseR18Combined(sample("r18dev/combined-ROYD-191.trimmed-fixture.json")),
-    ...parseFanzaItemList(sample("fanza-api/itemlist-digital-videoa-mide00799.json")).items,
-    parseFanzaItem(sample("fanza-api/item-digital-videoa-sone00708.json")),
-    parseFanzaItem(sample("fanza-api/item-mono-dvd-tkmird261.json")),
-  ].map((t) => {
-    const r = t.record;
-    const extra = {
-      ...r.extra,
-      galleryFull: moveAll(r.extra.galleryFull),
-      galleryThumb: moveAll(r.extra.galleryThumb),
-      actressesRich: r.extra.actressesRich.map((a) => ({ ...a, image: a.image === null ? null : move(a.image) })),
-    };
-    return { ...t, record: { ...r, jacketFullUrl: move(r.jacketFullUrl), jacketThumbUrl: move(r.jacketThumbUrl), extra } };
-  });
-}
 
 /** A JPEG in a real shape: a jacket's back (left half) and front (right half) in two colours, so a cut shows its side. */
 async function picture(width: number, height: number): Promise<Buffer> {
@@ -127,7 +102,7 @@ describe("MetaTube's plugin against this server", () => {
 
   beforeAll(async () => {
     covers = await coverServer();
-    titles = sampleTitles(covers.base);
+    titles = withPicturesAt(sampleTitles(), covers.base);
     const path = join(dir, "catalog.db");
     db = openCatalog(path);
     upsertRecords(db, titles);
