@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { getPriority, setPriority } from "node:os";
 import { catalogFullMessage, isCatalogFull, openCatalog, type Db } from "../catalog/index.js";
 import { ConfigError, loadProcessConfig, type Config } from "../config/load.js";
+import { serverOutput } from "../lib/server-output.js";
 import { CliError } from "./errors.js";
 
 export { CliError, UsageError } from "./errors.js";
@@ -63,10 +64,15 @@ function lowerPriority(nice: number): void {
   }
 }
 
+/** A line on stdout: through the server's sink when `serve` runs (never blocks on its reader), else straight out. */
 export function out(line: string): void {
-  process.stdout.write(line + "\n");
+  const sink = serverOutput()?.stdout;
+  if (sink) sink.write(line + "\n");
+  else process.stdout.write(line + "\n");
 }
 
 export function err(line: string): void {
-  process.stderr.write(line + "\n");
+  const sink = serverOutput()?.stderr;
+  if (sink) sink.write(line + "\n");
+  else process.stderr.write(line + "\n");
 }

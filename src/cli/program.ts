@@ -6,6 +6,7 @@
  */
 import { Command, CommanderError } from "commander";
 import { declareCommands } from "./commands.js";
+import { serverOutput } from "../lib/server-output.js";
 import { CliError } from "./errors.js";
 import { finishUsage, HELP, oneLine, RUN, USAGE_EXIT } from "./usage.js";
 
@@ -32,7 +33,9 @@ export function buildProgram(): Command {
 /** Runs the command line `argv` (without node and the script); no command runs serve. */
 export async function runCli(argv: string[]): Promise<void> {
   // Output cut short by its reader (`keys list | head -1`): stop as a Unix tool stopped by SIGPIPE does (128 + 13), with no stack trace.
+  // Not the server: its sink (lib/server-output.ts) owns stdout then, and a log reader that leaves must never stop it.
   process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+    if (serverOutput()) return;
     if (e.code !== "EPIPE") throw e;
     process.exit(141);
   });

@@ -10,10 +10,13 @@ import { ensureFirstKey, ensureSampleData } from "../services/first-start.js";
 import { IngestControl } from "../services/ingest-control.js";
 import { LiveFallback } from "../services/live-fallback.js";
 import { SearchPool } from "../services/search-pool.js";
+import { endServerOutput, installServerOutput } from "../lib/server-output.js";
 import { openCli, out } from "./context.js";
 
 /** How often a worker checkpoints the WAL (passively: it never waits for readers or writers). */
 const CHECKPOINT_EVERY_MS = 1000;
+/** How long a stop waits for the log's reader to take what is left before exiting anyway. */
+const OUTPUT_DRAIN_MS = 2000;
 
 /** serve: migrate, first-start duties, live providers, the ingest schedule, then listen until SIGINT/SIGTERM. */
 export async function serveCommand(): Promise<void> {
@@ -22,6 +25,8 @@ export async function serveCommand(): Promise<void> {
 
 /** The server as `serve` runs it; `options.routes` adds routes (the benchmark's baselines, bench/serve.ts). */
 export async function serve(options: Pick<ServerOptions, "routes"> = {}): Promise<void> {
+  // Before any line: nothing the server writes may wait on its reader (lib/log-sink.ts).
+  const output = installServerOutput();
   const { config, db } = openCli();
   const token = ensureFirstKey(db, config);
   if (token) {
@@ -57,7 +62,7 @@ export async function serve(options: Pick<ServerOptions, "routes"> = {}): Promis
   const ingest = new IngestControl(db, runtime, config, { info: (o, msg) => log?.info(o, msg), error: (o, msg) => log?.error(o, msg) });
   // Covers for the MetaTube image routes, through the providers' one outbound client.
   const images = imagesFor(config, runtime.http, { warn: (o, msg) => log?.warn(o, msg) });
-  const app = await buildServer({ db, config, live, pool, ingest, images }, options);
+  const app = await buildServer({ db, config, live, pool, ingest, images }, { ...options, logStream: output.stdout });
   log = app.log;
   for (const s of providerSetups(config)) {
     if (s.enabled && s.unusable) app.log.warn({ provider: s.provider.name, reason: s.unusable }, "provider disabled");
@@ -103,6 +108,7 @@ export async function serve(options: Pick<ServerOptions, "routes"> = {}): Promis
     unwatch();
     db.close();
     app.log.info({ signal, httpMs: closedMs, totalMs: Date.now() - t0 }, "shut down");
+    await endServerOutput(OUTPUT_DRAIN_MS);
     process.exit(0);
   };
   process.on("SIGINT", () => void stop("SIGINT"));

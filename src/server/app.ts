@@ -23,6 +23,8 @@ export { VERSION } from "../lib/version.js";
 
 export interface ServerOptions {
   logger?: boolean;
+  /** Where log lines go instead of pino's stdout writer (the server's LogSink: it never blocks on the reader). */
+  logStream?: { write(line: string): unknown };
   /** More routes, registered after the API's (the benchmark's baselines: bench/baseline-routes.ts). */
   routes?: (app: FastifyInstance, ctx: RouteContext) => void;
   /** The dashboard's sign-in throttle and clock (tests), or false for no dashboard. */
@@ -32,7 +34,10 @@ export interface ServerOptions {
 /** The HTTP app: plugins and routes registered explicitly, in a fixed order. */
 export async function buildServer(deps: ServiceDeps, options: ServerOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false || deps.config.logLevel === "silent" ? false : { level: deps.config.logLevel },
+    logger:
+      options.logger === false || deps.config.logLevel === "silent"
+        ? false
+        : { level: deps.config.logLevel, ...(options.logStream && { stream: options.logStream }) },
     // Per-request log lines stay off the hot path; errors are logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
