@@ -71,6 +71,23 @@ export function out(line: string): void {
   else process.stdout.write(line + "\n");
 }
 
+/**
+ * Lines a person must read once (a key, a password); `lost` is called when they may not
+ * have reached anyone (the server's sink could not write them out, or its reader left
+ * right after: see LogSink.writeSecret). Outside `serve`, a plain out().
+ */
+export function outSecret(lines: string[], lost: () => void): void {
+  const sink = serverOutput()?.stdout;
+  if (!sink) {
+    for (const l of lines) out(l);
+    return;
+  }
+  sink.writeSecret(
+    lines.map((l) => l + "\n"),
+    lost,
+  );
+}
+
 export function err(line: string): void {
   const sink = serverOutput()?.stderr;
   if (sink) sink.write(line + "\n");

@@ -6,12 +6,12 @@ import { imagesFor } from "../images/index.js";
 import { buildServer, type ServerOptions } from "../server/app.js";
 import { watchEventLoop } from "../server/loop-watch.js";
 import { ensureAdminPassword } from "../services/admin-password.js";
-import { ensureFirstKey, ensureSampleData } from "../services/first-start.js";
+import { ensureFirstKey, ensureSampleData, markUndelivered, takeUndelivered } from "../services/first-start.js";
 import { IngestControl } from "../services/ingest-control.js";
 import { LiveFallback } from "../services/live-fallback.js";
 import { SearchPool } from "../services/search-pool.js";
 import { endServerOutput, installServerOutput } from "../lib/server-output.js";
-import { openCli, out } from "./context.js";
+import { openCli, out, outSecret } from "./context.js";
 
 /** How often a worker checkpoints the WAL (passively: it never waits for readers or writers). */
 const CHECKPOINT_EVERY_MS = 1000;
@@ -30,14 +30,22 @@ export async function serve(options: Pick<ServerOptions, "routes"> = {}): Promis
   const { config, db } = openCli();
   const token = ensureFirstKey(db, config);
   if (token) {
-    out(`Created the first API key ("default"). It is shown only now; send it as the x-service-key header:`);
-    out(`  ${token}`);
+    const madeAt = new Date();
+    outSecret([`Created the first API key ("default"). It is shown only now; send it as the x-service-key header:`, `  ${token}`], () =>
+      markUndelivered(db, "first API key", madeAt),
+    );
   }
   const password = await ensureAdminPassword(db, config);
   if (password) {
-    out(`Created the admin password of the dashboard (at /dashboard on this server). It is shown only now:`);
-    out(`  ${password}`);
-    out(`To use a password of your own instead, set ADMIN_PASSWORD; to make a new one: npm run cli -- admin reset-password`);
+    const madeAt = new Date();
+    outSecret(
+      [
+        `Created the admin password of the dashboard (at /dashboard on this server). It is shown only now:`,
+        `  ${password}`,
+        `To use a password of your own instead, set ADMIN_PASSWORD; to make a new one: npm run cli -- admin reset-password`,
+      ],
+      () => markUndelivered(db, "admin password", madeAt),
+    );
   }
   const loaded = ensureSampleData(db, config);
   if (loaded > 0) {
@@ -66,6 +74,10 @@ export async function serve(options: Pick<ServerOptions, "routes"> = {}): Promis
   log = app.log;
   for (const s of providerSetups(config)) {
     if (s.enabled && s.unusable) app.log.warn({ provider: s.provider.name, reason: s.unusable }, "provider disabled");
+  }
+  for (const n of takeUndelivered(db, config)) {
+    outSecret([n.line], () => markUndelivered(db, n.what, new Date(n.madeAt)));
+    app.log.warn({ secret: n.what, madeAt: n.madeAt }, "secret not written out at an earlier start");
   }
 
   let schedule: Schedule | null = null;

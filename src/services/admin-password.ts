@@ -4,6 +4,8 @@ import type { Config } from "../config/load.js";
 
 /** Where the catalog keeps the admin password's hash (meta table). */
 const META_KEY = "admin_password_hash";
+/** When a generated password was made whose lines may not have reached anyone (first-start.ts says so at the next start). */
+export const PASSWORD_UNDELIVERED = "admin_password_undelivered";
 /** scrypt's cost (N), block size (r) and parallelism (p): 16 MiB and ~50 ms a hash. */
 const SCRYPT: ScryptOptions = { N: 16_384, r: 8, p: 1 };
 const SALT_BYTES = 16;
@@ -100,6 +102,8 @@ export async function ensureAdminPassword(db: Db, config: Pick<Config, "adminPas
 export async function resetAdminPassword(db: Db): Promise<string> {
   const password = generatePassword();
   setMeta(db, META_KEY, await hashPassword(password));
+  // The one that may have been lost no longer opens anything ("": no mark; meta rows are never deleted).
+  if (getMeta(db, PASSWORD_UNDELIVERED)) setMeta(db, PASSWORD_UNDELIVERED, "");
   deleteAllSessions(db);
   return password;
 }
