@@ -7,6 +7,8 @@ import type { ServiceDeps } from "../services/deps.js";
 import { knownProviders } from "./params/providers-param.js";
 import { ApiKeys } from "../services/api-keys.js";
 import { KeyGate, registerAuth } from "./plugins/auth.js";
+import { KeyRateLimiter, type RateBudget } from "./plugins/rate-limit.js";
+import type { SignInThrottle } from "./dashboard/throttle.js";
 import { registerDashboard, type DashboardOptions } from "./dashboard/plugin.js";
 import { registerDocs } from "./plugins/docs.js";
 import { registerErrorHandlers, schemaErrorFormatter } from "./plugins/errors.js";
@@ -21,10 +23,21 @@ import type { RouteContext } from "./routes/context.js";
 export const BODY_LIMIT = 16 * 1024;
 export { VERSION } from "../lib/version.js";
 
+/**
+ * What must hold as one across the processes that answer on one catalog (src/cluster):
+ * a key's (and a client address's) rate budget, the dashboard's sign-in limits. Absent:
+ * this process keeps its own, as the only one answering.
+ */
+export interface SharedState {
+  rates: RateBudget;
+  signIn: SignInThrottle;
+}
+
 export interface ServerOptions {
   logger?: boolean;
   /** Where log lines go instead of pino's stdout writer (the server's LogSink: it never blocks on the reader). */
   logStream?: { write(line: string): unknown };
+  shared?: SharedState;
   /** More routes, registered after the API's (the benchmark's baselines: bench/baseline-routes.ts). */
   routes?: (app: FastifyInstance, ctx: RouteContext) => void;
   /** The dashboard's sign-in throttle and clock (tests), or false for no dashboard. */
@@ -66,7 +79,8 @@ export async function buildServer(deps: ServiceDeps, options: ServerOptions = {}
   });
   registerErrorHandlers(app);
   const keys = new ApiKeys(deps.db);
-  const gate = new KeyGate(keys);
+  const rates = options.shared?.rates ?? new KeyRateLimiter();
+  const gate = new KeyGate(keys, rates);
   registerAuth(app, gate);
   await registerDocs(app, VERSION);
 
@@ -76,8 +90,8 @@ export async function buildServer(deps: ServiceDeps, options: ServerOptions = {}
   registerMovieRoutes(app, ctx);
   registerQueryRoutes(app, ctx);
   registerRandomRoutes(app, ctx);
-  await registerMetaTube(app, { deps, lang: deps.config.mediaLanguage, knownProviders: ctx.knownProviders, images: deps.images ?? null }, gate, VERSION);
-  if (options.dashboard !== false) await registerDashboard(app, deps, keys, ctx.knownProviders, options.dashboard);
+  await registerMetaTube(app, { deps, lang: deps.config.mediaLanguage, knownProviders: ctx.knownProviders, images: deps.images ?? null }, gate, VERSION, rates);
+  if (options.dashboard !== false) await registerDashboard(app, deps, keys, ctx.knownProviders, { ...options.dashboard, signIn: options.shared?.signIn });
   options.routes?.(app, ctx);
   await app.ready();
   return app;

@@ -1,7 +1,7 @@
 import type { Db } from "../catalog/index.js";
 import type { Config } from "../config/load.js";
 import type { Images } from "../images/index.js";
-import type { IngestControl } from "./ingest-control.js";
+import type { IngestStarter } from "./ingest-control.js";
 import type { LiveFallback } from "./live-fallback.js";
 import type { SearchPool } from "./search-pool.js";
 
@@ -14,7 +14,7 @@ export interface ServiceDeps {
   /** Search worker threads; null runs searches on the calling thread (tests, :memory: catalogs). */
   pool: SearchPool | null;
   /** The server's ingest runs (its schedule, the dashboard's "ingest now"); null where none can be started here. */
-  ingest: IngestControl | null;
+  ingest: IngestStarter | null;
   /** Images fetched, cut and cached for the MetaTube routes and scan's artwork; absent or null where there are none. */
   images?: Images | null;
 }

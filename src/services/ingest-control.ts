@@ -33,7 +33,12 @@ export interface IngestControlOptions {
  * page it is on, or at once (its requests cancelled) when that takes longer than
  * SHUTDOWN_PAGE_MS.
  */
-export class IngestControl {
+/** What starts a run for the dashboard: the ingest control itself, or a worker's line to the primary process that holds it (src/cluster). */
+export interface IngestStarter {
+  start(provider: string): Promise<{ runId: number }>;
+}
+
+export class IngestControl implements IngestStarter {
   private readonly finish = new AbortController();
   private readonly abort = new AbortController();
   private readonly inFlight = new Set<Promise<unknown>>();

@@ -103,7 +103,14 @@ export function tryTouchKeys(db: Db, lastUsed: Map<number, number>, usage: { req
   const { requests, pruneBefore } = usage;
   if (lastUsed.size === 0 && !requests?.size && pruneBefore === undefined) return true;
   return writeWithoutWaiting(db, () => {
-    for (const [id, at] of lastUsed) orm(db).update(apiKeys).set({ lastUsedAt: at }).where(eq(apiKeys.id, id)).run();
+    // Several processes flush their own uses (src/cluster): a time never goes back.
+    for (const [id, at] of lastUsed) {
+      orm(db)
+        .update(apiKeys)
+        .set({ lastUsedAt: sql`max(coalesce(${apiKeys.lastUsedAt}, 0), ${at})` })
+        .where(eq(apiKeys.id, id))
+        .run();
+    }
     for (const [day, counts] of requests ?? []) {
       for (const [keyId, n] of counts) {
         orm(db)

@@ -2,7 +2,7 @@ import type { ApiKeys } from "../../services/api-keys.js";
 import type { AdminPassword } from "../../services/admin-password.js";
 import type { ServiceDeps } from "../../services/deps.js";
 import type { Sessions } from "./session.js";
-import type { LoginThrottle } from "./throttle.js";
+import type { SignInThrottle } from "./throttle.js";
 
 /** What the dashboard's routes share: the services the API and the CLI use, and its own session state. */
 export interface DashboardContext {
@@ -10,7 +10,7 @@ export interface DashboardContext {
   keys: ApiKeys;
   admin: AdminPassword;
   sessions: Sessions;
-  throttle: LoginThrottle;
+  throttle: SignInThrottle;
   knownProviders: () => string[];
   now: () => number;
 }

@@ -15,11 +15,13 @@ import { registerCatalogRoutes } from "./routes/catalog.js";
 import { registerKeyRoutes } from "./routes/keys.js";
 import { registerPlaygroundRoutes } from "./routes/playground.js";
 import { COOKIE_OPTIONS, CSRF_COOKIE, DASHBOARD_PATH, Sessions } from "./session.js";
-import { DEFAULT_THROTTLE, LoginThrottle, type ThrottleOptions } from "./throttle.js";
+import { DEFAULT_THROTTLE, LoginThrottle, type SignInThrottle, type ThrottleOptions } from "./throttle.js";
 import { errorPage } from "./views/login.js";
 
 export interface DashboardOptions {
   throttle?: ThrottleOptions;
+  /** Sign-in limits kept elsewhere (the primary process of several workers); else this process keeps its own. */
+  signIn?: SignInThrottle;
   /** The clock of sessions and pages (tests move it). */
   now?: () => number;
 }
@@ -61,7 +63,7 @@ export async function registerDashboard(
     keys,
     admin: new AdminPassword(deps.db, deps.config),
     sessions: new Sessions(deps.db, deps.config.dashboardSessionHours * 3_600_000, now),
-    throttle: new LoginThrottle(options.throttle ?? DEFAULT_THROTTLE, now),
+    throttle: options.signIn ?? new LoginThrottle(options.throttle ?? DEFAULT_THROTTLE, now),
     knownProviders,
     now,
   };

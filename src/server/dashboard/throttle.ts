@@ -18,12 +18,21 @@ interface Entry {
   since: number;
 }
 
+/** The sign-in limits as the sign-in route uses them: here, or kept by the primary process for every worker (src/cluster). */
+export interface SignInThrottle {
+  /** Seconds until the client may try again, or 0 when it may try now (the attempt is then counted as pending). */
+  begin(client: string): number | Promise<number>;
+  /** A wrong password: how long to wait before answering, in ms. */
+  failed(client: string): number | Promise<number>;
+  succeeded(client: string): void | Promise<void>;
+}
+
 /**
  * Sign-in attempts per client. A wrong password is answered after a wait that grows
  * with each one; after `limit` of them in `windowMs` the client is refused without
  * its password being checked, until the window ends. A right one clears the count.
  */
-export class LoginThrottle {
+export class LoginThrottle implements SignInThrottle {
   private readonly clients = new Map<string, Entry>();
 
   constructor(

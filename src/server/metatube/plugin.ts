@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { KeyGate } from "../plugins/auth.js";
-import { KeyRateLimiter } from "../plugins/rate-limit.js";
+import type { RateBudget } from "../plugins/rate-limit.js";
 import { registerActorRoutes } from "./actors.js";
 import type { MtContext } from "./context.js";
 import { MtError, sendData, sendError, toMtError } from "./envelope.js";
@@ -37,8 +37,7 @@ function bearer(request: FastifyRequest): string | undefined | null {
   return token === "" ? null : token;
 }
 
-export async function registerMetaTube(app: FastifyInstance, ctx: MtContext, gate: KeyGate, version: string): Promise<void> {
-  const imageLimiter = new KeyRateLimiter();
+export async function registerMetaTube(app: FastifyInstance, ctx: MtContext, gate: KeyGate, version: string, imageLimiter: RateBudget): Promise<void> {
   const rate = ctx.deps.config.imageRatePerMinute;
 
   app.get("/", { schema: HIDDEN }, async (_request, reply) => sendData(reply, { app: "video-catalog", version }));
@@ -57,12 +56,12 @@ export async function registerMetaTube(app: FastifyInstance, ctx: MtContext, gat
       scope.addHook("onRequest", async (request) => {
         const config = request.routeOptions.config;
         if (config.mtImage) {
-          const wait = imageLimiter.take(request.ip, rate);
+          const wait = await imageLimiter.take(`image:${request.ip}`, rate);
           if (wait > 0) throw new MtError(429, `rate limit of ${rate} image requests per minute exceeded`, { "retry-after": String(wait) });
         }
         if (!config.mtAuth) return;
         const token = bearer(request);
-        const checked = gate.check(token ?? undefined);
+        const checked = await gate.check(token ?? undefined);
         if (checked.ok) {
           request.apiKey = checked.key;
           return;

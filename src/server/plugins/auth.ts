@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ApiKeyInfo, ApiKeys } from "../../services/api-keys.js";
 import { AppError } from "../../lib/errors.js";
 import { ERROR_CONTENT_TYPE, fixedError } from "./errors.js";
-import { KeyRateLimiter } from "./rate-limit.js";
+import { KeyRateLimiter, type RateBudget } from "./rate-limit.js";
 
 export const KEY_HEADER = "x-service-key";
 /** Clients of the hosted javinfo.dev API send this one. */
@@ -49,15 +49,15 @@ export type KeyCheck =
 export class KeyGate {
   constructor(
     readonly keys: ApiKeys,
-    private readonly limiter = new KeyRateLimiter(),
+    private readonly limiter: RateBudget = new KeyRateLimiter(),
   ) {}
 
-  check(token: string | undefined): KeyCheck {
+  async check(token: string | undefined): Promise<KeyCheck> {
     if (token === undefined) return { ok: false, refusal: "missing" };
     if (token.length > 200) return { ok: false, refusal: "invalid" };
     const key = this.keys.check(token);
     if (!key) return { ok: false, refusal: "invalid" };
-    const wait = this.limiter.take(key.id, key.ratePerMinute);
+    const wait = await this.limiter.take(key.id, key.ratePerMinute);
     if (wait > 0) return { ok: false, refusal: "limited", key, retryAfterSeconds: wait };
     this.keys.noteUse(key.id);
     return { ok: true, key };
@@ -70,7 +70,7 @@ export function registerAuth(app: FastifyInstance, gate: KeyGate): void {
     reply.code(answer.statusCode).type(ERROR_CONTENT_TYPE).send(answer.payload);
   app.addHook("onRequest", async (request, reply) => {
     if (!request.routeOptions.config.auth) return;
-    const checked = gate.check(headerValue(request));
+    const checked = await gate.check(headerValue(request));
     if (checked.ok) {
       request.apiKey = checked.key;
       return;

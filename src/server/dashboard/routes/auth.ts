@@ -17,7 +17,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: DashboardContext):
 
   app.post("/login", { schema: HIDDEN, config: { dashboardPublic: true } }, async (request, reply) => {
     const client = request.ip;
-    const waitS = ctx.throttle.begin(client);
+    const waitS = await ctx.throttle.begin(client);
     if (waitS > 0) {
       const minutes = Math.ceil(waitS / 60);
       const error = `Too many wrong passwords from your address: try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
@@ -30,14 +30,14 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: DashboardContext):
     const password = rawField(request.body, "password");
     const right = password.length > 0 && password.length <= MAX_PASSWORD && (await ctx.admin.verify(password));
     if (!right) {
-      await sleep(ctx.throttle.failed(client));
+      await sleep(await ctx.throttle.failed(client));
       request.log.warn({ client }, "dashboard sign-in with a wrong password");
       return reply
         .code(401)
         .type("text/html")
         .send(loginPage({ csrf: reply.generateCsrf(), error: "Wrong password." }).text);
     }
-    ctx.throttle.succeeded(client);
+    await ctx.throttle.succeeded(client);
     ctx.sessions.start(reply);
     return reply.redirect("/dashboard/keys", 303);
   });
