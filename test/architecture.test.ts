@@ -26,8 +26,9 @@ const RANKS: Record<string, number> = {
   services: 4,
   server: 5,
   library: 5,
-  cli: 6,
-  "main.ts": 7,
+  cluster: 6,
+  cli: 7,
+  "main.ts": 8,
 };
 const MAX_LINES = 300;
 

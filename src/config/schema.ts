@@ -152,6 +152,12 @@ export const SETTINGS = {
     help: "SQLite memory-mapped I/O size, in MiB (0 disables: reads go through the page cache; mapped pages count in the server's RSS, once per connection).",
     parse: integer(0, 1_048_576),
   },
+  workers: {
+    env: "WORKERS",
+    default: "1",
+    help: "HTTP processes on the one port and catalog: 1 answers in this process; N > 1 starts N workers under a primary that runs the schedule, the checkpoints and ingest, and keeps each key's rate as one budget; auto = one per CPU.",
+    parse: (raw: string) => (raw.trim().toLowerCase() === "auto" ? availableParallelism() : integer(1, 64)(raw)),
+  },
   searchWorkers: {
     env: "SEARCH_WORKERS",
     default: "auto",

@@ -1,0 +1,119 @@
+/**
+ * A process that answers HTTP: the only one (WORKERS=1), which then also runs the ingest
+ * schedule and the WAL checkpoints, or one of several workers under a primary
+ * (src/cluster), which holds those and what must hold as one across the workers.
+ */
+import { catalogFullMessageOf, type Db, isCatalogFull, leaveCheckpointsToOthers } from "../catalog/index.js";
+import type { primaryLine } from "../cluster/ipc.js";
+import type { ListeningMessage } from "../cluster/primary.js";
+import { LeasedRates, remoteIngest, remoteSignIn } from "../cluster/worker-side.js";
+import type { Config } from "../config/load.js";
+import { imagesFor } from "../images/index.js";
+import { type Schedule, startSchedule } from "../ingest/scheduler.js";
+import { endServerOutput, type ServerOutput } from "../lib/server-output.js";
+import { providerSetups } from "../providers/registry.js";
+import { createProviderRuntime } from "../providers/runtime.js";
+import { buildServer, type ServerOptions } from "../server/app.js";
+import { watchEventLoop } from "../server/loop-watch.js";
+import { IngestControl } from "../services/ingest-control.js";
+import { LiveFallback } from "../services/live-fallback.js";
+import { SearchPool } from "../services/search-pool.js";
+import { out } from "./context.js";
+
+/** How often a search worker checkpoints the WAL (passively: it never waits for readers or writers). */
+const CHECKPOINT_EVERY_MS = 1000;
+/** How long a stop waits for the log's reader to take what is left before exiting anyway. */
+const OUTPUT_DRAIN_MS = 2000;
+
+type Log = { info: (o: object, msg: string) => void; warn: (o: object, msg: string) => void; error: (o: object, msg: string) => void };
+
+export interface HttpRole {
+  /** A worker's line to its primary and how many workers there are; null when this process is the only one. */
+  primary: { call: ReturnType<typeof primaryLine>; workers: number } | null;
+  /** Lines to log once the logger is up (undelivered secrets of an earlier start, say). */
+  afterStart?: (log: Log) => void;
+}
+
+export async function serveHttp(config: Config, db: Db, output: ServerOutput, role: HttpRole, options: Pick<ServerOptions, "routes">): Promise<void> {
+  const runtime = createProviderRuntime(config);
+  let log: Log | null = null;
+  const live = runtime.setups.length
+    ? new LiveFallback(db, runtime, {
+        timeoutMs: config.liveTimeoutMs,
+        negativeTtlMs: config.negativeCacheSeconds * 1000,
+        onBusy: (records) => log?.info({ records }, "live answer not written through: another process is writing the catalog"),
+        onWriteError: (err) =>
+          log?.warn({ err: isCatalogFull(err) ? catalogFullMessageOf(db) : err.message }, "live answer not written through: the write failed"),
+      })
+    : null;
+  // A :memory: catalog cannot be shared with worker threads. Several workers share the search threads out (at least one each).
+  const threads =
+    config.databasePath === ":memory:" ? 0 : role.primary ? Math.max(1, Math.floor(config.searchWorkers / role.primary.workers)) : config.searchWorkers;
+  const pool = threads > 0 ? new SearchPool(config.databasePath, config, threads) : null;
+  // The WAL is checkpointed on a search thread (or the primary's), never in a commit of this thread.
+  if (pool || role.primary) leaveCheckpointsToOthers(db);
+  const own =
+    role.primary === null ? new IngestControl(db, runtime, config, { info: (o, msg) => log?.info(o, msg), error: (o, msg) => log?.error(o, msg) }) : null;
+  const ingest = own ?? remoteIngest(role.primary!.call);
+  const shared = role.primary ? { rates: new LeasedRates(role.primary.call, role.primary.workers), signIn: remoteSignIn(role.primary.call) } : undefined;
+  // Covers for the MetaTube image routes, through the providers' one outbound client.
+  const images = imagesFor(config, runtime.http, { warn: (o, msg) => log?.warn(o, msg) });
+  const app = await buildServer({ db, config, live, pool, ingest, images }, { ...options, shared, logStream: output.stdout });
+  log = app.log;
+  if (role.primary === null) {
+    for (const s of providerSetups(config)) {
+      if (s.enabled && s.unusable) app.log.warn({ provider: s.provider.name, reason: s.unusable }, "provider disabled");
+    }
+  }
+  role.afterStart?.(app.log);
+
+  let schedule: Schedule | null = null;
+  if (own && config.ingestCron !== "off" && runtime.setups.length) {
+    schedule = startSchedule(
+      config.ingestCron,
+      () => own.runScheduled(),
+      (err) => app.log.error({ err }, "scheduled ingest failed"),
+    );
+  }
+
+  const address = await app.listen({ host: config.host, port: config.port });
+  if (role.primary) process.send?.({ vc: "listening", address } satisfies ListeningMessage);
+  else out(`video-catalog listening on ${address} (docs: ${address}/docs)`);
+  const unwatch = watchEventLoop(app.log);
+  const checkpoints =
+    pool && role.primary === null
+      ? setInterval(() => pool.checkpoint().catch((err: Error) => app.log.warn({ err: err.message }, "WAL checkpoint failed")), CHECKPOINT_EVERY_MS)
+      : null;
+  checkpoints?.unref();
+  let closing = false;
+  const stop = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    // Runs end after the page they are on, or sooner when that takes too long (IngestControl).
+    own?.shutdown();
+    const t0 = Date.now();
+    // No new connections; the requests in flight are answered first. A keep-alive
+    // connection whose request ends after the close began would otherwise stay open
+    // (and the process with it) until the client or keepAliveTimeout closes it.
+    const idle = setInterval(() => app.server.closeIdleConnections(), 50);
+    await app.close();
+    clearInterval(idle);
+    const closedMs = Date.now() - t0;
+    await schedule?.stop();
+    await own?.settled();
+    if (checkpoints) clearInterval(checkpoints);
+    await pool?.close();
+    await images.close();
+    await runtime.close();
+    unwatch();
+    db.close();
+    app.log.info({ signal, httpMs: closedMs, totalMs: Date.now() - t0 }, "shut down");
+    await endServerOutput(OUTPUT_DRAIN_MS);
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  // A worker whose primary is gone (killed) has no one to lease its rates from: it stops.
+  if (role.primary) process.on("disconnect", () => void stop("disconnect"));
+}
