@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/catalog/store/db.js";
 import { AdminPassword } from "../../src/services/admin-password.js";
 import { testConfig } from "../helpers/build-app.js";
-import { CLI_ENTRY, runCli, startProcess } from "../helpers/run-cli.js";
+import { runCli, startAndStop } from "../helpers/run-cli.js";
 
 const PASSWORD_LINES = /admin password of the dashboard \(at \/dashboard[^\n]*\n {2}([A-Za-z0-9_-]{24})\n[^\n]*ADMIN_PASSWORD[^\n]*reset-password/;
 
@@ -21,19 +21,6 @@ describe("the server's first start prints the dashboard's admin password once", 
     ADMIN_PASSWORD: "",
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-  /** Starts the server as `npm start` does (the built dist/), waits for it to listen, stops it; its stdout. */
-  async function startAndStop(extra: Record<string, string>): Promise<string> {
-    const proc = startProcess(process.execPath, [CLI_ENTRY, "serve"], extra, /listening on http/);
-    try {
-      await proc.readyLine;
-    } finally {
-      const exited = new Promise((r) => proc.child.once("exit", r));
-      proc.signalGroup("SIGTERM");
-      await exited;
-    }
-    return proc.output().stdout;
-  }
 
   const verify = async (path: string, password: string) => {
     const db = openDatabase(path);

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort, servePiped, waitHealthy } from "../helpers/log-pipe.js";
-import { CLI_ENTRY, startProcess } from "../helpers/run-cli.js";
+import { expectCleanStop, freePort, servePiped, waitHealthy } from "../helpers/log-pipe.js";
+import { startAndStop } from "../helpers/run-cli.js";
 
 /**
  * `node dist/main.js serve 2>&1 | head -c 100`: the reader takes 100 bytes, the first
@@ -24,27 +24,11 @@ describe("a log reader that leaves never stops the server", () => {
     try {
       await waitHealthy(`http://127.0.0.1:${port}`);
       for (let i = 0; i < 20; i++) expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
-      const t0 = Date.now();
-      process.kill(await server.pid(), "SIGTERM");
-      expect(await server.status()).toBe(0);
-      expect(Date.now() - t0).toBeLessThan(5000);
+      await expectCleanStop(server);
     } finally {
       server.kill();
     }
     return seen;
-  }
-
-  /** A start with stdout read to the end, as a terminal would; its stdout. */
-  async function startPlain(): Promise<string> {
-    const proc = startProcess(process.execPath, [CLI_ENTRY, "serve"], { ...env, PORT: "0" }, /listening on http/);
-    try {
-      await proc.readyLine;
-    } finally {
-      const exited = new Promise((r) => proc.child.once("exit", r));
-      proc.signalGroup("SIGTERM");
-      await exited;
-    }
-    return proc.output().stdout;
   }
 
   it("a first start: answers, exits 0 on SIGTERM; the next start says the key and password were not written out", async () => {
@@ -52,7 +36,7 @@ describe("a log reader that leaves never stops the server", () => {
     expect(cut).toHaveLength(100);
     expect(cut).not.toMatch(/vc_/);
 
-    const next = await startPlain();
+    const next = await startAndStop({ ...env, PORT: "0" });
     expect(next).toMatch(/The first API key, made \d{4}-\d\d-\d\d \d\d:\d\d UTC, could not be written out/);
     expect(next).toContain("make a new one: npm run cli -- keys create --name NAME");
     expect(next).toMatch(/The admin password of the dashboard, made [^\n]* could not be written out/);
@@ -61,12 +45,12 @@ describe("a log reader that leaves never stops the server", () => {
     expect(warns.map((l) => (JSON.parse(l) as { level: number; secret: string }).secret)).toEqual(["first API key", "admin password"]);
 
     // Said once.
-    expect(await startPlain()).not.toContain("could not be written out");
+    expect(await startAndStop({ ...env, PORT: "0" })).not.toContain("could not be written out");
   });
 
   it("a later start (nothing secret to print): answers, exits 0 on SIGTERM, and leaves nothing to say", async () => {
     const cut = await startIntoHead();
     expect(cut).toHaveLength(100);
-    expect(await startPlain()).not.toContain("could not be written out");
+    expect(await startAndStop({ ...env, PORT: "0" })).not.toContain("could not be written out");
   });
 });

@@ -4,6 +4,7 @@ import { createServer, connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
+import { expect } from "vitest";
 import { CLI_ENTRY, ROOT } from "./run-cli.js";
 
 /** A port free right now (the server's own "listening on" line may never reach us). */
@@ -97,4 +98,12 @@ export async function clientErrors(port: number, count: number, parallel = 50, b
       s.setTimeout(5_000, () => s.destroy());
     });
   for (let i = 0; i < count; i += parallel) await Promise.all(Array.from({ length: Math.min(parallel, count - i) }, one));
+}
+
+/** SIGTERM to the server: it exits 0 within 5 s, whatever its log reader does. */
+export async function expectCleanStop(server: PipedServer): Promise<void> {
+  const t0 = Date.now();
+  process.kill(await server.pid(), "SIGTERM");
+  expect(await server.status()).toBe(0);
+  expect(Date.now() - t0).toBeLessThan(5000);
 }

@@ -70,3 +70,16 @@ export function startProcess(command: string, args: string[], env: Record<string
   };
   return { child, readyLine, signalGroup, output: () => ({ stdout, stderr }) };
 }
+
+/** Starts the server as `npm start` does (the built dist/), waits for it to listen, stops it (SIGTERM); its stdout. */
+export async function startAndStop(env: Record<string, string>): Promise<string> {
+  const proc = startProcess(process.execPath, [CLI_ENTRY, "serve"], env, /listening on http/);
+  try {
+    await proc.readyLine;
+  } finally {
+    const exited = new Promise((r) => proc.child.once("exit", r));
+    proc.signalGroup("SIGTERM");
+    await exited;
+  }
+  return proc.output().stdout;
+}

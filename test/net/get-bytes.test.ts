@@ -1,39 +1,12 @@
 import type { ServerResponse } from "node:http";
-import { afterEach, describe, expect, it } from "vitest";
-import { createHttpClient, UpstreamError, type HttpClient, type HttpClientOptions } from "../../src/net/index.js";
-import { sendJson, startServer, type Handler, type TestServer } from "./test-server.js";
+import { describe, expect, it } from "vitest";
+import { UpstreamError } from "../../src/net/index.js";
+import { perTest, sendJson, TEST_USER_AGENT } from "./test-server.js";
 
-const UA = "video-catalog/0.1 (+https://example.invalid/video-catalog; self-hosted; test)";
+const UA = TEST_USER_AGENT;
 /** Not a real image: the client judges no content, only statuses, types and sizes. */
 const PNG_BYTES = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 1, 2, 3, 255]);
-const servers: TestServer[] = [];
-const clients: HttpClient[] = [];
-
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-  await Promise.all(clients.splice(0).map((c) => c.close()));
-});
-
-async function serve(handler: Handler): Promise<TestServer> {
-  const server = await startServer(handler);
-  servers.push(server);
-  return server;
-}
-
-/** A client whose backoff sleeps are recorded and skipped. */
-function client(over: Partial<HttpClientOptions> = {}): { http: HttpClient; sleeps: number[] } {
-  const sleeps: number[] = [];
-  const http = createHttpClient({
-    userAgent: UA,
-    timeoutMs: 2000,
-    sleep: async (ms) => {
-      sleeps.push(ms);
-    },
-    ...over,
-  });
-  clients.push(http);
-  return { http, sleeps };
-}
+const { serve, client } = perTest();
 
 function sendBytes(res: ServerResponse, status: number, type: string | undefined, body: Buffer | string, headers: Record<string, string> = {}): void {
   res.writeHead(status, { ...(type ? { "content-type": type } : {}), "content-length": Buffer.byteLength(body), ...headers });

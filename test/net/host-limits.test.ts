@@ -1,25 +1,11 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createHttpClient, type HttpClient, type HttpClientOptions } from "../../src/net/index.js";
-import { sendJson, startServer, type Handler, type TestServer } from "./test-server.js";
+import { perTest, sendJson, type TestServer } from "./test-server.js";
 
-const servers: TestServer[] = [];
-const clients: HttpClient[] = [];
-
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-  await Promise.all(clients.splice(0).map((c) => c.close()));
-});
-
-async function serve(handler: Handler): Promise<TestServer> {
-  const server = await startServer(handler);
-  servers.push(server);
-  return server;
-}
+const { serve, keep } = perTest();
 
 function client(over: Partial<HttpClientOptions> = {}): HttpClient {
-  const http = createHttpClient({ userAgent: "video-catalog/test", timeoutMs: 5000, ...over });
-  clients.push(http);
-  return http;
+  return keep(createHttpClient({ userAgent: "video-catalog/test", timeoutMs: 5000, ...over }));
 }
 
 /** A server that answers after `delayMs` and records the most requests it held at once. */

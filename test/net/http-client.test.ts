@@ -1,39 +1,10 @@
 import { gzipSync } from "node:zlib";
-import { afterEach, describe, expect, it } from "vitest";
-import { createHttpClient, UpstreamError, type HttpClient, type HttpClientOptions, type HttpEvent } from "../../src/net/index.js";
-import { sendJson, startServer, type Handler, type TestServer } from "./test-server.js";
+import { describe, expect, it } from "vitest";
+import { UpstreamError } from "../../src/net/index.js";
+import { perTest, sendJson, TEST_USER_AGENT } from "./test-server.js";
 
-const UA = "video-catalog/0.1 (+https://example.invalid/video-catalog; self-hosted; test)";
-const servers: TestServer[] = [];
-const clients: HttpClient[] = [];
-
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-  await Promise.all(clients.splice(0).map((c) => c.close()));
-});
-
-async function serve(handler: Handler): Promise<TestServer> {
-  const server = await startServer(handler);
-  servers.push(server);
-  return server;
-}
-
-/** A client whose backoff sleeps are recorded and skipped. */
-function client(over: Partial<HttpClientOptions> = {}): { http: HttpClient; sleeps: number[]; events: HttpEvent[] } {
-  const sleeps: number[] = [];
-  const events: HttpEvent[] = [];
-  const http = createHttpClient({
-    userAgent: UA,
-    timeoutMs: 2000,
-    sleep: async (ms) => {
-      sleeps.push(ms);
-    },
-    onEvent: (e) => events.push(e),
-    ...over,
-  });
-  clients.push(http);
-  return { http, sleeps, events };
-}
+const UA = TEST_USER_AGENT;
+const { serve, client } = perTest();
 
 async function failure(promise: Promise<unknown>): Promise<UpstreamError> {
   try {

@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { afterEach } from "vitest";
+import { createHttpClient, type HttpClient, type HttpClientOptions, type HttpEvent } from "../../src/net/index.js";
 
 export interface TestServer {
   /** Base URL, e.g. http://127.0.0.1:1234 */
@@ -42,4 +44,47 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
     ...headers,
   });
   res.end(text);
+}
+
+export const TEST_USER_AGENT = "video-catalog/0.1 (+https://example.invalid/video-catalog; self-hosted; test)";
+
+/**
+ * Local servers and outbound clients for the tests of one file, each closed after the
+ * test that made it; `client` records the backoff sleeps (skipping them) and the events.
+ */
+export function perTest(defaults: Partial<HttpClientOptions> = {}) {
+  const servers: TestServer[] = [];
+  const clients: HttpClient[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((s) => s.close()));
+    await Promise.all(clients.splice(0).map((c) => c.close()));
+  });
+  return {
+    async serve(handler: Handler): Promise<TestServer> {
+      const server = await startServer(handler);
+      servers.push(server);
+      return server;
+    },
+    client(over: Partial<HttpClientOptions> = {}): { http: HttpClient; sleeps: number[]; events: HttpEvent[] } {
+      const sleeps: number[] = [];
+      const events: HttpEvent[] = [];
+      const http = createHttpClient({
+        userAgent: TEST_USER_AGENT,
+        timeoutMs: 2000,
+        sleep: async (ms) => {
+          sleeps.push(ms);
+        },
+        onEvent: (e) => events.push(e),
+        ...defaults,
+        ...over,
+      });
+      clients.push(http);
+      return { http, sleeps, events };
+    },
+    /** A client made elsewhere, closed after the test too. */
+    keep(http: HttpClient): HttpClient {
+      clients.push(http);
+      return http;
+    },
+  };
 }
