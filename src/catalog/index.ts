@@ -12,7 +12,8 @@ export { clearCaches } from "./store/caches.js";
 export { checkCatalog, titleHashes } from "./store/check.js";
 export { catalogFullMessage, catalogFullMessageOf, isCatalogFull } from "./store/full.js";
 export { endTurnSnapshot, turnSnapshot } from "./store/statements.js";
-export { checkpointPassive, leaveCheckpointsToOthers, type CheckpointResult } from "./store/checkpoint.js";
+export { checkpointPassive, checkpointsLeftToOthers, leaveCheckpointsToOthers, type CheckpointResult } from "./store/checkpoint.js";
+export { readWalEnd, walFileSalt, type WalEnd } from "./store/wal-index.js";
 export { catalogVersion } from "./store/version.js";
 export { ensureMeta, getMeta, setMeta } from "./store/meta.js";
 

@@ -13,7 +13,9 @@
  * - a bigger page cache keeps the B-trees being filled in memory, and mmap is off so
  *   touched catalog pages don't count against the process;
  * - no automatic checkpoint: the commit is followed by one checkpoint that also
- *   truncates the WAL, which has grown to about the size of what was written.
+ *   truncates the WAL, which has grown to about the size of what was written; none on
+ *   a connection that leaves checkpoints to others (a backup's Litestream copies the
+ *   WAL first, then checkpoints it itself: store/checkpoint.ts).
  * FTS5 keeps these settings in movies_fts_config, so they are set inside the
  * transaction and put back before the commit: no reader ever sees them.
  *
@@ -22,6 +24,7 @@
  */
 import type { Db } from "../store/db.js";
 import { RowWriter, type PreparedRecord, type UpsertResult } from "../store/movies-write.js";
+import { checkpointsLeftToOthers } from "../store/checkpoint.js";
 import { endTurnSnapshot, endTurnSnapshots, stmt } from "../store/statements.js";
 import { noteCatalogWrite } from "../store/version.js";
 
@@ -81,6 +84,8 @@ export class BulkLoad {
   private readonly writer: RowWriter;
   private readonly pragmas: [string, unknown][];
   private readonly ftsBefore: Record<FtsSetting, number>;
+  /** The connection leaves checkpoints to others: the commit then runs none. */
+  private readonly ownCheckpoint: boolean;
   private open = true;
   private readonly flushRows: number;
   /** Index windows written so far (each one segment). */
@@ -92,6 +97,7 @@ export class BulkLoad {
     options: BulkLoadOptions,
   ) {
     endTurnSnapshot(db);
+    this.ownCheckpoint = !checkpointsLeftToOthers(db);
     this.pragmas = ["cache_size", "mmap_size", "wal_autocheckpoint"].map((p) => [p, db.pragma(p, { simple: true })]);
     this.flushRows = options.flushRows ?? FLUSH_ROWS;
     db.pragma(`cache_size = -${(options.cacheSizeMb ?? 128) * 1024}`);
@@ -182,6 +188,7 @@ export class BulkLoad {
     this.open = false;
     if (written > 0) noteCatalogWrite(this.db);
     // Best effort: with a reader still on an old snapshot the WAL is only partly copied, and reused later.
+    if (!this.ownCheckpoint) return merge;
     endTurnSnapshots();
     onStep?.("checkpoint");
     this.db.pragma("wal_checkpoint(TRUNCATE)");

@@ -6,9 +6,19 @@ import type { Db } from "./db.js";
  * finds the WAL over 1,000 pages, whoever wrote them: a key-use flush committed after
  * an `import` in another process had written 4,121 pages took 145 ms, all of it with
  * the event loop waiting (the soak's stalls of 110-190 ms).
+ *
+ * With a backup (BACKUP_TO) every connection leaves them to Litestream, which copies
+ * the WAL before it checkpoints it: a checkpoint of ours could let the WAL restart
+ * over frames it has not copied yet, and it would then upload the whole catalog again
+ * as a new generation.
  */
 export function leaveCheckpointsToOthers(db: Db): void {
   db.pragma("wal_autocheckpoint = 0");
+}
+
+/** Whether this connection was told to leave checkpoints to others: then it runs none of its own (a bulk load's included). */
+export function checkpointsLeftToOthers(db: Db): boolean {
+  return db.pragma("wal_autocheckpoint", { simple: true }) === 0;
 }
 
 /** `log`: frames in the WAL; `checkpointed`: frames copied so far; `busy`: 1 when another connection held the checkpoint. */
