@@ -55,6 +55,16 @@ const url = (raw: string) => {
   return v;
 };
 
+/** Where backups go, as Litestream names replicas: a directory (a path or file:// URL) or s3://bucket/path; empty = none. */
+const backupTarget = (raw: string) => {
+  const v = raw.trim();
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(v)?.[1]?.toLowerCase();
+  if (scheme === undefined || scheme === "file") return v;
+  if (scheme !== "s3") throw new ConfigError(`must be a directory, a file:// URL or an s3://bucket/path URL, got "${raw}"`);
+  if (!/^s3:\/\/[^/]+/i.test(v)) throw new ConfigError(`names no bucket: "${raw}"`);
+  return v;
+};
+
 const rate = (raw: string) => {
   const n = Number(raw.trim());
   if (raw.trim() === "" || !Number.isFinite(n) || n < 0 || n > 10_000) {
@@ -165,6 +175,36 @@ export const SETTINGS = {
     // One less than the cores: the main thread (HTTP, /movie, /random) keeps one. On 2
     // cores a second search thread only competed for it (searches no faster) and cost ~40 MB.
     parse: (raw: string) => (raw.trim().toLowerCase() === "auto" ? Math.max(1, Math.min(4, availableParallelism() - 1)) : integer(0, 64)(raw)),
+  },
+  backupTo: {
+    env: "BACKUP_TO",
+    default: "",
+    help: "Where the server streams the catalog's backup through Litestream: a directory (a path or file:// URL) or an S3-compatible bucket (s3://bucket/path); empty = no backup.",
+    parse: backupTarget,
+  },
+  backupSyncSeconds: {
+    env: "BACKUP_SYNC_SECONDS",
+    default: "1",
+    help: "How often Litestream sends the catalog's new WAL to the backup, in seconds (its sync-interval; each send is a request to an S3 store).",
+    parse: integer(1, 86_400),
+  },
+  backupS3Endpoint: {
+    env: "BACKUP_S3_ENDPOINT",
+    default: "",
+    help: "The endpoint of an S3-compatible store other than AWS (MinIO, Backblaze B2, ...), with path-style addressing; empty = AWS.",
+    parse: (raw: string) => (raw.trim() === "" ? "" : url(raw)),
+  },
+  backupS3AccessKeyId: {
+    env: "BACKUP_S3_ACCESS_KEY_ID",
+    default: "",
+    help: "The access key of the S3 store; empty = Litestream's own LITESTREAM_ACCESS_KEY_ID or AWS_ACCESS_KEY_ID from the environment.",
+    parse: optional,
+  },
+  backupS3SecretAccessKey: {
+    env: "BACKUP_S3_SECRET_ACCESS_KEY",
+    default: "",
+    help: "The secret of that access key; empty = LITESTREAM_SECRET_ACCESS_KEY or AWS_SECRET_ACCESS_KEY from the environment.",
+    parse: optional,
   },
   providerOrder: {
     env: "PROVIDER_ORDER",
