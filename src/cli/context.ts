@@ -41,7 +41,13 @@ export function openCli(options: { bulk?: boolean } = {}): { config: Config; db:
   if (options.bulk && config.bulkNice > 0) lowerPriority(config.bulkNice);
   opened.path = config.databasePath;
   opened.maxSizeMb = config.catalogMaxMb;
-  const db = openCatalog(config.databasePath, { cacheSizeMb: config.cacheSizeMb, mmapSizeMb: config.mmapSizeMb, maxSizeMb: config.catalogMaxMb });
+  const db = openCatalog(config.databasePath, {
+    cacheSizeMb: config.cacheSizeMb,
+    mmapSizeMb: config.mmapSizeMb,
+    maxSizeMb: config.catalogMaxMb,
+    // With a backup, Litestream runs the checkpoints, whichever command writes (store/checkpoint.ts).
+    leaveCheckpointsToOthers: config.backupTo !== "",
+  });
   return { config, db };
 }
 

@@ -6,7 +6,8 @@
 import { catalogFullMessageOf, type Db, isCatalogFull, leaveCheckpointsToOthers } from "../catalog/index.js";
 import type { primaryLine } from "../cluster/ipc.js";
 import type { ListeningMessage } from "../cluster/primary.js";
-import { LeasedRates, remoteIngest, remoteSignIn } from "../cluster/worker-side.js";
+import { Litestream } from "../cluster/litestream.js";
+import { LeasedRates, remoteBackup, remoteIngest, remoteSignIn } from "../cluster/worker-side.js";
 import type { Config } from "../config/load.js";
 import { imagesFor } from "../images/index.js";
 import { type Schedule, startSchedule } from "../ingest/scheduler.js";
@@ -25,7 +26,12 @@ const CHECKPOINT_EVERY_MS = 1000;
 /** How long a stop waits for the log's reader to take what is left before exiting anyway. */
 const OUTPUT_DRAIN_MS = 2000;
 
-type Log = { info: (o: object, msg: string) => void; warn: (o: object, msg: string) => void; error: (o: object, msg: string) => void };
+type Log = {
+  debug: (o: object, msg: string) => void;
+  info: (o: object, msg: string) => void;
+  warn: (o: object, msg: string) => void;
+  error: (o: object, msg: string) => void;
+};
 
 export interface HttpRole {
   /** A worker's line to its primary and how many workers there are; null when this process is the only one. */
@@ -58,8 +64,20 @@ export async function serveHttp(config: Config, db: Db, output: ServerOutput, ro
   const shared = role.primary ? { rates: new LeasedRates(role.primary.call, role.primary.workers), signIn: remoteSignIn(role.primary.call) } : undefined;
   // Covers for the MetaTube image routes, through the providers' one outbound client.
   const images = imagesFor(config, runtime.http, { warn: (o, msg) => log?.warn(o, msg) });
-  const app = await buildServer({ db, config, live, pool, ingest, images }, { ...options, shared, logStream: output.stdout });
+  // BACKUP_TO: Litestream runs beside the only process (a worker asks its primary, which runs it).
+  const ownBackup =
+    config.backupTo && role.primary === null
+      ? new Litestream(config, {
+          debug: (o, msg) => log?.debug(o, msg),
+          info: (o, msg) => log?.info(o, msg),
+          warn: (o, msg) => log?.warn(o, msg),
+          error: (o, msg) => log?.error(o, msg),
+        })
+      : null;
+  const backup = config.backupTo ? (ownBackup ?? remoteBackup(role.primary!.call)) : null;
+  const app = await buildServer({ db, config, live, pool, ingest, images, backup }, { ...options, shared, logStream: output.stdout });
   log = app.log;
+  await ownBackup?.start();
   if (role.primary === null) {
     for (const s of providerSetups(config)) {
       if (s.enabled && s.unusable) app.log.warn({ provider: s.provider.name, reason: s.unusable }, "provider disabled");
@@ -80,8 +98,9 @@ export async function serveHttp(config: Config, db: Db, output: ServerOutput, ro
   if (role.primary) process.send?.({ vc: "listening", address } satisfies ListeningMessage);
   else out(`video-catalog listening on ${address} (docs: ${address}/docs)`);
   const unwatch = watchEventLoop(app.log);
+  // With a backup, Litestream checkpoints the WAL (store/checkpoint.ts says why).
   const checkpoints =
-    pool && role.primary === null
+    pool && role.primary === null && !config.backupTo
       ? setInterval(() => pool.checkpoint().catch((err: Error) => app.log.warn({ err: err.message }, "WAL checkpoint failed")), CHECKPOINT_EVERY_MS)
       : null;
   checkpoints?.unref();
@@ -108,6 +127,8 @@ export async function serveHttp(config: Config, db: Db, output: ServerOutput, ro
     await runtime.close();
     unwatch();
     db.close();
+    // Last: Litestream sends what the catalog's last commits wrote, then exits.
+    await ownBackup?.stop();
     app.log.info({ signal, httpMs: closedMs, totalMs: Date.now() - t0 }, "shut down");
     await endServerOutput(OUTPUT_DRAIN_MS);
     process.exit(0);

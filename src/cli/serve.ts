@@ -1,5 +1,6 @@
 import cluster from "node:cluster";
 import { primaryLine } from "../cluster/ipc.js";
+import { LitestreamMissingError, litestreamBinary } from "../cluster/litestream-bin.js";
 import { runPrimary } from "../cluster/primary.js";
 import { jsonLog } from "../lib/json-log.js";
 import { endServerOutput, installServerOutput } from "../lib/server-output.js";
@@ -29,6 +30,7 @@ export async function serve(options: Pick<ServerOptions, "routes"> = {}): Promis
     return serveHttp(config, db, output, { primary: { call: primaryLine(), workers: config.workers } }, options);
   }
   if (config.workers > 1 && config.databasePath === ":memory:") throw new CliError("WORKERS above 1 needs a catalog file (DATABASE_PATH), not :memory:");
+  if (config.backupTo) requireLitestream(config.databasePath);
   await firstStart(db, config);
   const secretsLost = (log: { warn: (o: object, msg: string) => void }) => {
     for (const n of takeUndelivered(db, config)) {
@@ -78,5 +80,16 @@ async function firstStart(db: ReturnType<typeof openCli>["db"], config: ReturnTy
   const loaded = ensureSampleData(db, config);
   if (loaded > 0) {
     out(`Loaded ${loaded} generated sample records (provider "sample"); remove them with: npm run cli -- purge --provider sample`);
+  }
+}
+
+/** BACKUP_TO needs a catalog file and Litestream's binary: said before anything starts. */
+function requireLitestream(databasePath: string): void {
+  if (databasePath === ":memory:") throw new CliError("BACKUP_TO needs a catalog file (DATABASE_PATH), not :memory:");
+  try {
+    litestreamBinary();
+  } catch (err) {
+    if (err instanceof LitestreamMissingError) throw new CliError(err.message);
+    throw err;
   }
 }

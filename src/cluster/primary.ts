@@ -16,6 +16,7 @@ import { KeyRateLimiter } from "../server/plugins/rate-limit.js";
 import { IngestControl } from "../services/ingest-control.js";
 import { SearchPool } from "../services/search-pool.js";
 import { answerCalls } from "./ipc.js";
+import { Litestream } from "./litestream.js";
 
 /** How often a checkpoint of the WAL runs (passively, on a thread of its own). */
 const CHECKPOINT_EVERY_MS = 1000;
@@ -56,9 +57,14 @@ export async function runPrimary(o: {
         )
       : null;
   // The checkpoints run on a thread of the primary: no worker's commit ever copies the WAL.
-  const pool = new SearchPool(config.databasePath, config, 1);
-  const checkpoints = setInterval(() => pool.checkpoint().catch((err: Error) => log.warn({ err: err.message }, "WAL checkpoint failed")), CHECKPOINT_EVERY_MS);
-  checkpoints.unref();
+  // With a backup, Litestream runs beside the primary and the checkpoints are its own.
+  const backup = config.backupTo ? new Litestream(config, log) : null;
+  await backup?.start();
+  const pool = backup ? null : new SearchPool(config.databasePath, config, 1);
+  const checkpoints = pool
+    ? setInterval(() => pool.checkpoint().catch((err: Error) => log.warn({ err: err.message }, "WAL checkpoint failed")), CHECKPOINT_EVERY_MS)
+    : null;
+  checkpoints?.unref();
 
   const rates = new KeyRateLimiter();
   const signIn = new LoginThrottle();
@@ -68,6 +74,7 @@ export async function runPrimary(o: {
     "signIn.failed": (client: string) => signIn.failed(client),
     "signIn.succeeded": (client: string) => signIn.succeeded(client),
     "ingest.start": (provider: string) => ingest.start(provider),
+    "backup.state": () => backup?.state() ?? null,
   };
 
   let closing = false;
@@ -118,10 +125,11 @@ export async function runPrimary(o: {
     clearTimeout(killer);
     await schedule?.stop();
     await ingest.settled();
-    clearInterval(checkpoints);
-    await pool.close();
+    if (checkpoints) clearInterval(checkpoints);
+    await pool?.close();
     await runtime.close();
     db.close();
+    await backup?.stop();
     log.info({ signal, totalMs: Date.now() - t0 }, "shut down");
     await o.beforeExit?.();
     process.exit(0);

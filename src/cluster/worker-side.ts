@@ -7,6 +7,7 @@ import { IngestBusyError } from "../ingest/run-ingest.js";
 import type { LockHolder } from "../catalog/index.js";
 import type { SignInThrottle } from "../server/dashboard/throttle.js";
 import type { RateBudget } from "../server/plugins/rate-limit.js";
+import type { BackupState, BackupStatus } from "../services/backup-state.js";
 import { IngestRefusedError, type IngestStarter } from "../services/ingest-control.js";
 import { type primaryLine, RemoteError } from "./ipc.js";
 
@@ -86,4 +87,9 @@ export function remoteIngest(call: Call): IngestStarter {
       }
     },
   };
+}
+
+/** The backup's state, from the primary that runs Litestream. */
+export function remoteBackup(call: Call): BackupStatus {
+  return { state: async () => (await call("backup.state")) as BackupState };
 }

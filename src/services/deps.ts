@@ -1,6 +1,7 @@
 import type { Db } from "../catalog/index.js";
 import type { Config } from "../config/load.js";
 import type { Images } from "../images/index.js";
+import type { BackupStatus } from "./backup-state.js";
 import type { IngestStarter } from "./ingest-control.js";
 import type { LiveFallback } from "./live-fallback.js";
 import type { SearchPool } from "./search-pool.js";
@@ -17,4 +18,6 @@ export interface ServiceDeps {
   ingest: IngestStarter | null;
   /** Images fetched, cut and cached for the MetaTube routes and scan's artwork; absent or null where there are none. */
   images?: Images | null;
+  /** The catalog's backup (BACKUP_TO), for /health and the dashboard; absent or null without one. */
+  backup?: BackupStatus | null;
 }

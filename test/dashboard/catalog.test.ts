@@ -38,6 +38,36 @@ async function signedIn(): Promise<Browser> {
 }
 
 describe("dashboard catalog page", () => {
+  it("has a Backup card with BACKUP_TO: where it goes, whether it is up to date, Litestream's last error", async () => {
+    t = await buildDashboardApp();
+    const b = await signedIn();
+    expect((await b.get("/dashboard/catalog")).body).not.toContain("Backup");
+    const state = {
+      to: "s3://bucket/catalog",
+      running: true,
+      lagSeconds: 75,
+      lagBytes: 123456,
+      lastSyncAt: "2026-11-27T01:00:00.000Z",
+      lastError: "sync error: database is locked",
+      lastErrorAt: "2026-11-27T01:00:30.000Z",
+      restarts: 2,
+    };
+    t.deps.backup = { state: async () => state };
+    let body = (await b.get("/dashboard/catalog")).body;
+    expect(body).toContain('<h2 id="backup-title">Backup</h2>');
+    expect(body).toContain('<td data-label="to">s3://bucket/catalog</td><td data-label="status"><span class="status warn">behind</span></td>');
+    expect(body).toContain('<td data-label="behind the catalog">1 min 15 s, 123,456 bytes of WAL</td>');
+    expect(body).toContain('<time datetime="2026-11-27T01:00:00.000Z">2026-11-27 01:00 UTC</time>');
+    expect(body).toContain("sync error: database is locked");
+    expect(body).toMatch(/data-label="restarts">2</);
+    Object.assign(state, { running: false });
+    expect((await b.get("/dashboard/catalog")).body).toContain('<span class="status bad">not running</span>');
+    Object.assign(state, { running: true, lagSeconds: 0, lagBytes: 0 });
+    body = (await b.get("/dashboard/catalog")).body;
+    expect(body).toContain('<span class="status ok">up to date</span>');
+    expect(body).toContain('<td data-label="behind the catalog">none</td>');
+  });
+
   it("shows titles per provider, the providers' health and the runs with their outcome", async () => {
     t = await buildDashboardApp({
       env: { PROVIDER_FANZA_ENABLED: "on" },

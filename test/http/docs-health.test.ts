@@ -50,6 +50,28 @@ describe("/health and /docs", () => {
       expect(res.json().catalog).toEqual({ records: 5, providers: { file: 2, other: 1, third: 2 } });
     });
 
+    it("says the backup's state with BACKUP_TO, and nothing of a backup without", async () => {
+      expect((await t.app.inject({ method: "GET", url: "/health" })).json()).not.toHaveProperty("backup");
+      const backup = {
+        to: "/mnt/backup",
+        running: true,
+        lagSeconds: 0,
+        lagBytes: 0,
+        lastSyncAt: "2026-11-27T01:00:00.000Z",
+        lastError: null,
+        lastErrorAt: null,
+        restarts: 0,
+      };
+      t.deps.backup = { state: async () => backup };
+      try {
+        const res = await t.app.inject({ method: "GET", url: "/health" });
+        expectOk(res);
+        expect(res.json()).toMatchObject({ status: "ok", backup });
+      } finally {
+        t.deps.backup = null;
+      }
+    });
+
     it("ignores a bad key (no key needed)", async () => {
       expectOk(await t.app.inject({ method: "GET", url: "/health", headers: { "x-service-key": "wrong" } }));
     });

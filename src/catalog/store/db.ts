@@ -5,6 +5,7 @@ import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { rebuildFtsIfFlagged } from "../search/fts-rebuild.js";
+import { leaveCheckpointsToOthers } from "./checkpoint.js";
 
 export type Db = Database.Database;
 
@@ -28,6 +29,8 @@ export interface OpenOptions {
   readonly?: boolean;
   /** The most the file may grow to, in MiB (0 or absent: no limit); a write past it fails as on a full disk. */
   maxSizeMb?: number;
+  /** Run no checkpoint of the WAL, not even on migrating: a backup's Litestream runs them (see checkpoint.ts). */
+  leaveCheckpointsToOthers?: boolean;
 }
 
 /**
@@ -39,6 +42,7 @@ export function openDatabase(path: string, options: OpenOptions = {}): Db {
   if (path !== ":memory:") mkdirSync(dirname(resolve(path)), { recursive: true });
   const db = new Database(path, { readonly: options.readonly ?? false });
   db.pragma("busy_timeout = 10000");
+  if (options.leaveCheckpointsToOthers) leaveCheckpointsToOthers(db);
   if (!options.readonly) db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");
   db.pragma("foreign_keys = ON");

@@ -3,20 +3,40 @@ import { Type } from "typebox";
 import { catalogCounts, turnSnapshot } from "../../catalog/index.js";
 import type { RouteContext } from "./context.js";
 
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+
+/** The backup's state (BACKUP_TO): see services/backup-state.ts for what each field means. */
+const BackupSchema = Type.Object({
+  to: Type.String(),
+  running: Type.Boolean(),
+  lagSeconds: Type.Number(),
+  lagBytes: Type.Integer(),
+  lastSyncAt: Nullable(Type.String()),
+  lastError: Nullable(Type.String()),
+  lastErrorAt: Nullable(Type.String()),
+  restarts: Type.Integer(),
+});
+
 const HealthSchema = Type.Object({
   status: Type.String(),
   catalog: Type.Object({
     records: Type.Integer(),
     providers: Type.Record(Type.String(), Type.Integer()),
   }),
+  backup: Type.Optional(BackupSchema),
 });
 
 export function registerHealthRoute(app: FastifyInstance, ctx: RouteContext): void {
-  app.get("/health", { schema: { tags: ["service"], summary: "Liveness and catalog size (no key needed)", response: { 200: HealthSchema } } }, async () => {
-    // The turn's read transaction: the catalog's version is then read without taking and dropping the file locks.
-    turnSnapshot(ctx.deps.db);
-    const providers = catalogCounts(ctx.deps.db);
-    const records = Object.values(providers).reduce((a, b) => a + b, 0);
-    return { status: "ok", catalog: { records, providers } };
-  });
+  app.get(
+    "/health",
+    { schema: { tags: ["service"], summary: "Liveness, catalog size and the backup's state (no key needed)", response: { 200: HealthSchema } } },
+    async () => {
+      // The turn's read transaction: the catalog's version is then read without taking and dropping the file locks.
+      turnSnapshot(ctx.deps.db);
+      const providers = catalogCounts(ctx.deps.db);
+      const records = Object.values(providers).reduce((a, b) => a + b, 0);
+      const backup = await ctx.deps.backup?.state();
+      return { status: "ok", catalog: { records, providers }, ...(backup && { backup }) };
+    },
+  );
 }

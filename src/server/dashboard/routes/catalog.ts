@@ -10,8 +10,9 @@ const RUNS_SHOWN = 30;
 
 export function registerCatalogRoutes(app: FastifyInstance, ctx: DashboardContext): void {
   const { db, config } = ctx.deps;
-  const render = (reply: FastifyReply, view: Pick<CatalogView, "message" | "error">, status = 200) =>
-    reply
+  const render = async (reply: FastifyReply, view: Pick<CatalogView, "message" | "error">, status = 200) => {
+    const backup = (await ctx.deps.backup?.state()) ?? null;
+    return reply
       .code(status)
       .type("text/html")
       .send(
@@ -21,10 +22,12 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: DashboardContex
           health: providerHealth(db, config),
           runs: listRuns(db, RUNS_SHOWN),
           canIngest: ctx.deps.ingest !== null,
+          backup,
           now: ctx.now(),
           ...view,
         }).text,
       );
+  };
 
   app.get("/catalog", { schema: HIDDEN }, async (request, reply) => {
     const started = (request.query as Record<string, unknown>).started;

@@ -1,6 +1,8 @@
 import { type RunRow, runFailureKinds } from "../../../catalog/index.js";
+import type { BackupState } from "../../../services/backup-state.js";
 import type { ProviderHealth } from "../../../services/provider-health.js";
 import { html, type Html } from "../html.js";
+import { backupSection } from "./backup.js";
 import { count, day, duration, when } from "./format.js";
 import { csrfField, notice, page } from "./layout.js";
 
@@ -18,6 +20,8 @@ export interface CatalogView {
   runs: RunRow[];
   /** False when this process cannot start a run (no provider runtime). */
   canIngest: boolean;
+  /** The backup's state; null without BACKUP_TO. */
+  backup: BackupState | null;
   now: number;
   message?: string | null;
   error?: string | null;
@@ -104,6 +108,7 @@ ${
 <h2 id="runs-title">Ingest runs</h2>
 <div id="runs" data-live-url="/dashboard/catalog/runs">${runsTable(v.runs, v.now)}</div>
 <noscript><p class="muted small">Reload the page to see a running run's progress.</p></noscript>
-</section>`,
+</section>
+${v.backup ? backupSection(v.backup) : null}`,
   });
 }
