@@ -1,9 +1,11 @@
 /**
  * Litestream's binary, from npm: @flydotio/litestream 1.0.1 names one optional package
  * per platform (@flydotio/litestream-<platform>-<arch>), each holding a `litestream`
- * executable of v0.3.13; npm installs the one for this machine, with no install
- * script. Only linux-x64 is on the registry today: elsewhere the binary is missing and
- * BACKUP_TO says so.
+ * executable of v0.3.13, with no install script. Only linux-x64 is on the registry, so
+ * the project depends on that one directly (an optional dependency: npm skips it on
+ * other machines); depending on @flydotio/litestream itself leaves a lock file that
+ * `npm ci` refuses, its three other packages being missing. Elsewhere the binary is
+ * missing and BACKUP_TO says so.
  */
 import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
@@ -22,7 +24,7 @@ export function litestreamBinary(platform: string = process.platform, arch: stri
   } catch {
     throw new LitestreamMissingError(
       `BACKUP_TO needs Litestream's binary, which npm brings in ${pkg}; it is not installed here ` +
-        `(@flydotio/litestream ships linux-x64 only): run the server on linux-x64, or leave BACKUP_TO empty`,
+        `(npm has Litestream's binary for linux-x64 only): run the server on linux-x64, or leave BACKUP_TO empty`,
     );
   }
 }
