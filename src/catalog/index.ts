@@ -78,6 +78,7 @@ export { createSession, deleteAllSessions, deleteSession, hashSessionToken, prun
 export {
   acquireIngestLock,
   commitPage,
+  countRuns,
   listFailures,
   noteFailedAttempt,
   type FailedEntry,

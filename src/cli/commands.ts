@@ -6,6 +6,7 @@
  */
 import { type Command, Option } from "commander";
 import type { SampleDumpOptions } from "./import-dump.js";
+import type { RestoreValues } from "./restore.js";
 import type { ScanValues } from "./scan.js";
 import { addSimulateOptions, type SimulateValues } from "./simulate-options.js";
 import { act, examples, requiredOption } from "./usage.js";
@@ -75,6 +76,24 @@ function declareServer(program: Command): void {
     )
     .addHelpText("after", examples("admin reset-password"))
     .action(act(async () => (await import("./admin.js")).adminResetPasswordCommand()));
+
+  program
+    .command("restore")
+    .summary("bring the catalog back from its backup (BACKUP_TO), as it is or as it was at --at")
+    .description(
+      "Restores the catalog from the backup Litestream streams (BACKUP_TO) into --to, refusing to replace an existing file unless --force " +
+        "(stop the server first). The restored file is checked (SQLite's integrity_check, the catalog's own check) before it takes the " +
+        "file's place, and the command prints what it holds: titles, API keys, ingest runs. Its settings come from the environment or a .env file.",
+    )
+    .option("--from <url>", "the backup: a directory, a file:// URL or s3://bucket/path (default: the BACKUP_TO setting)")
+    .option("--to <file>", "the catalog file to write (default: the DATABASE_PATH setting)")
+    .option("--at <time>", "the catalog as it was at this time (ISO 8601: 2026-11-27T04:00:00Z) rather than its last commit")
+    .option("--force", "replace an existing catalog file (and its -wal and -shm)")
+    .addHelpText(
+      "after",
+      examples("restore --from /mnt/backup/catalog", "restore --from s3://my-bucket/catalog --to /tmp/catalog.db --at 2026-11-27T04:00:00Z"),
+    )
+    .action(act(async (o: RestoreValues) => (await import("./restore.js")).restoreCommand(o)));
 }
 
 function declareLoaders(program: Command): void {

@@ -31,13 +31,7 @@ export function explainFailure(e: unknown): string | null {
  * writer lowers its own CPU priority first (BULK_NICE; its worker threads inherit it).
  */
 export function openCli(options: { bulk?: boolean } = {}): { config: Config; db: Db } {
-  let config: Config;
-  try {
-    config = loadProcessConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) throw new CliError(err.message);
-    throw err;
-  }
+  const config = cliConfig();
   if (options.bulk && config.bulkNice > 0) lowerPriority(config.bulkNice);
   opened.path = config.databasePath;
   opened.maxSizeMb = config.catalogMaxMb;
@@ -49,6 +43,16 @@ export function openCli(options: { bulk?: boolean } = {}): { config: Config; db:
     leaveCheckpointsToOthers: config.backupTo !== "",
   });
   return { config, db };
+}
+
+/** The settings alone, for a command that opens no catalog (or not the configured one); a bad one is a CliError. */
+export function cliConfig(): Config {
+  try {
+    return loadProcessConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) throw new CliError(err.message);
+    throw err;
+  }
 }
 
 /**

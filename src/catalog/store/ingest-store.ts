@@ -223,6 +223,11 @@ export function listRuns(db: Db, limit = 20): RunRow[] {
   return orm(db).select().from(ingestRuns).orderBy(desc(ingestRuns.id)).limit(limit).all();
 }
 
+/** How many ingest runs the catalog remembers. */
+export function countRuns(db: Db): number {
+  return orm(db).select({ n: sql<number>`count(*)` }).from(ingestRuns).get()?.n ?? 0;
+}
+
 /** The provider's newest run that ended failed, or null. */
 export function lastFailedRun(db: Db, provider: string): RunRow | null {
   return (
