@@ -206,6 +206,24 @@ export const SETTINGS = {
     help: "The secret of that access key; empty = LITESTREAM_SECRET_ACCESS_KEY or AWS_SECRET_ACCESS_KEY from the environment.",
     parse: optional,
   },
+  replicaOf: {
+    env: "REPLICA_OF",
+    default: "",
+    help: "Makes this server a read-only replica of the backup at this address (as BACKUP_TO names it: a directory, file:// URL or s3://bucket/path): restored at start, refreshed when the backup moves; empty = this server writes its own catalog.",
+    parse: backupTarget,
+  },
+  replicaRefreshSeconds: {
+    env: "REPLICA_REFRESH",
+    default: "60",
+    help: "How often a replica looks whether its backup moved, in seconds; it restores and switches to the new copy only when it did.",
+    parse: integer(1, 86_400),
+  },
+  replicaWriter: {
+    env: "REPLICA_WRITER",
+    default: "",
+    help: "The writer's address (http://writer:8080, say), which a replica names where it refuses a write (its dashboard, the CLI); empty = the backup's address is named.",
+    parse: (raw: string) => (raw.trim() === "" ? "" : url(raw)),
+  },
   providerOrder: {
     env: "PROVIDER_ORDER",
     default: "r18dev,fanza",
