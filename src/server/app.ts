@@ -42,6 +42,11 @@ export interface ServerOptions {
   routes?: (app: FastifyInstance, ctx: RouteContext) => void;
   /** The dashboard's sign-in throttle and clock (tests), or false for no dashboard. */
   dashboard?: DashboardOptions | false;
+  /**
+   * A read-only replica (REPLICA_OF): nothing the app does writes the catalog (its
+   * connection may be read-only); `writer` is the address named where a write is refused.
+   */
+  readOnly?: { writer: string };
 }
 
 /** The HTTP app: plugins and routes registered explicitly, in a fixed order. */
