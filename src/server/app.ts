@@ -46,7 +46,17 @@ export interface ServerOptions {
    * A read-only replica (REPLICA_OF): nothing the app does writes the catalog (its
    * connection may be read-only); `writer` is the address named where a write is refused.
    */
-  readOnly?: { writer: string };
+  readOnly?: ReadOnly;
+}
+
+/**
+ * What a read-only replica's app needs: the writer's address, and the secret its dashboard
+ * signs sessions with (the same in every process of this server: see dashboard/signed-sessions.ts).
+ */
+export interface ReadOnly {
+  writer: string;
+  /** Absent: VC_REPLICA_SECRET from the environment, else one made by this process. */
+  sessionSecret?: string;
 }
 
 /** The HTTP app: plugins and routes registered explicitly, in a fixed order. */
@@ -83,7 +93,9 @@ export async function buildServer(deps: ServiceDeps, options: ServerOptions = {}
     reply.header("x-request-id", request.id);
   });
   registerErrorHandlers(app);
-  const keys = new ApiKeys(deps.db);
+  // A replica answers as the writer does but stores nothing: no key use counted, no live answer kept.
+  if (options.readOnly) deps.live?.neverStore();
+  const keys = new ApiKeys(deps.db, !options.readOnly);
   const rates = options.shared?.rates ?? new KeyRateLimiter();
   const gate = new KeyGate(keys, rates);
   registerAuth(app, gate);

@@ -21,7 +21,8 @@ const KEEP_USAGE_DAYS = 400;
  * The API keys as the server checks them: read through a cache that is dropped
  * whenever the catalog changes (another process revoking a key included), so a
  * revocation counts on the next request; last-used times and requests per key and
- * UTC day gathered in memory and written in the background.
+ * UTC day gathered in memory and written in the background (neither on a read-only
+ * replica, whose catalog nothing writes: there the counts are the writer's, as copied).
  */
 export class ApiKeys {
   private cacheVersion = "";
@@ -36,7 +37,11 @@ export class ApiKeys {
   /** The UTC day whose flush last deleted the old counts. */
   private prunedOn = "";
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** False on a read-only replica: uses are not counted (nothing to write), keys are checked all the same. */
+    private readonly countUse = true,
+  ) {}
 
   private lookup(token: string): ApiKeyInfo | null {
     const version = catalogVersion(this.db);
@@ -75,6 +80,7 @@ export class ApiKeys {
 
   /** On every request: a couple of Map operations, the day's string made once a day. */
   noteUse(keyId: number, at = Date.now()): void {
+    if (!this.countUse) return;
     this.lastUsed.set(keyId, at);
     if (!(at >= this.dayStart && at < this.dayEnd)) this.countDayOf(at);
     const counts = this.dayCounts;

@@ -25,6 +25,11 @@ export interface LiveOptions {
   onBusy?: (records: number) => void;
   /** A live answer could not be written through (a full disk...); it is answered all the same. */
   onWriteError?: (err: Error) => void;
+  /**
+   * Whether answers are written through to the catalog (default true). False on a read-only
+   * replica: they are answered, never stored; "no match" is still remembered, in memory.
+   */
+  store?: boolean;
   /** Failures in a row after which a provider rests (default 5), and for how long (default 30 s). */
   breakerFailures?: number;
   breakerCooldownMs?: number;
@@ -35,8 +40,8 @@ const BREAKER_COOLDOWN_MS = 30_000;
 
 /**
  * Asks live providers when the catalog misses: in order, first match wins and is
- * written through to the catalog. Bounded by one time budget; identical misses
- * in flight share one upstream call; a "no match" is remembered for a while; a
+ * written through to the catalog (not on a read-only replica: LiveOptions.store).
+ * Bounded by one time budget; identical misses in flight share one upstream call; a "no match" is remembered for a while; a
  * provider that keeps failing rests for a while (provider-breaker.ts).
  */
 export class LiveFallback {
@@ -44,6 +49,7 @@ export class LiveFallback {
   private readonly negative = new Map<string, number>();
   private readonly now: () => number;
   private readonly breakers: ProviderBreakers;
+  private storing: boolean;
 
   constructor(
     private readonly db: Db,
@@ -51,6 +57,7 @@ export class LiveFallback {
     private readonly options: LiveOptions,
   ) {
     this.now = options.now ?? Date.now;
+    this.storing = options.store ?? true;
     this.breakers = new ProviderBreakers({
       failures: options.breakerFailures ?? BREAKER_FAILURES,
       cooldownMs: options.breakerCooldownMs ?? BREAKER_COOLDOWN_MS,
@@ -92,12 +99,18 @@ export class LiveFallback {
    * the answer is served all the same, and a later miss asks again.
    */
   private writeThrough(records: IngestRecord[]): void {
+    if (!this.storing) return;
     try {
       if (tryUpsertRecords(this.db, records) === null) this.options.onBusy?.(records.length);
     } catch (err) {
       // A full disk (or any failed write) costs the catalog this record, not the client its answer.
       this.options.onWriteError?.(err as Error);
     }
+  }
+
+  /** From now on answers are never written through (a read-only replica's app: server/app.ts); there is no way back. */
+  neverStore(): void {
+    this.storing = false;
   }
 
   /** Live provider names, in the default order. */
