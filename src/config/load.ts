@@ -25,7 +25,15 @@ export function loadConfig(env: Record<string, string | undefined>, envFile?: st
   return Object.freeze(out) as Config;
 }
 
-/** The one place that reads process.env. */
+/** The one place that reads process.env (with replicaSecretFromEnv below). */
 export function loadProcessConfig(): Config {
   return loadConfig(process.env, process.env.ENV_FILE ?? ".env");
+}
+
+/**
+ * VC_REPLICA_SECRET: the secret a read-only replica's dashboard signs its sessions with,
+ * which its primary process hands every worker (not a setting: no .env, no default); "" when absent.
+ */
+export function replicaSecretFromEnv(): string {
+  return process.env.VC_REPLICA_SECRET ?? "";
 }

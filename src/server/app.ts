@@ -108,7 +108,8 @@ export async function buildServer(deps: ServiceDeps, options: ServerOptions = {}
   registerQueryRoutes(app, ctx);
   registerRandomRoutes(app, ctx);
   await registerMetaTube(app, { deps, lang: deps.config.mediaLanguage, knownProviders: ctx.knownProviders, images: deps.images ?? null }, gate, VERSION, rates);
-  if (options.dashboard !== false) await registerDashboard(app, deps, keys, ctx.knownProviders, { ...options.dashboard, signIn: options.shared?.signIn });
+  if (options.dashboard !== false)
+    await registerDashboard(app, deps, keys, ctx.knownProviders, { ...options.dashboard, signIn: options.shared?.signIn, readOnly: options.readOnly });
   options.routes?.(app, ctx);
   await app.ready();
   return app;

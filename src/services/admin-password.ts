@@ -1,4 +1,4 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { createHash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
 import { deleteAllSessions, getMeta, setMeta, type Db } from "../catalog/index.js";
 import type { Config } from "../config/load.js";
 
@@ -83,6 +83,15 @@ export class AdminPassword {
     }
     const stored = getMeta(this.db, META_KEY);
     return stored !== null && verifyPassword(password, stored);
+  }
+
+  /**
+   * The password as it stands, never the password itself: ADMIN_PASSWORD's SHA-256, else
+   * the stored hash. A new password changes it, which ends a replica's signed sessions.
+   */
+  fingerprint(): string {
+    if (this.config.adminPassword !== "") return `env:${createHash("sha256").update(this.config.adminPassword, "utf8").digest("hex")}`;
+    return `catalog:${getMeta(this.db, META_KEY) ?? ""}`;
   }
 }
 

@@ -82,7 +82,7 @@ async function replica(sim: Simulator, connection: { readonly: boolean }): Promi
   });
   const app = await buildServer(
     { db, config, live, pool: null, ingest: null },
-    { logStream: { write: (line: string) => logs.push(line) }, dashboard: false, readOnly: { writer: WRITER, sessionSecret: "test secret" } },
+    { logStream: { write: (line: string) => logs.push(line) }, readOnly: { writer: WRITER, sessionSecret: "test secret" } },
   );
   return { app, db, path, dir, key, slowKey, failedWrites, logs, runtime };
 }
@@ -198,12 +198,13 @@ describe("a read-only replica's app over a connection that could write", () => {
     await sim?.close();
   });
 
-  it("tries no write at all: live answers and key uses leave every row as it was", async () => {
+  it("tries no write at all: live answers, key uses and the dashboard leave every row as it was", async () => {
     const before = rows(r.db);
     const wanted = sim.catalog.records[5].record;
     expect((await r.app.inject({ url: `/movie?q=${wanted.dvdId}`, headers: { "x-service-key": r.key } })).statusCode).toBe(200);
     expect((await r.app.inject({ url: `/query?q=${wanted.dvdId}`, headers: { "x-service-key": r.key } })).statusCode).toBe(200);
     expect((await r.app.inject({ url: "/movie?q=loc-1", headers: { "x-service-key": r.key } })).statusCode).toBe(200);
+    expect((await r.app.inject({ url: "/dashboard/login" })).statusCode).toBe(200);
     await r.app.close();
     expect(rows(r.db)).toEqual(before);
     expect(r.failedWrites).toEqual([]);

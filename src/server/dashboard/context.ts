@@ -1,7 +1,7 @@
 import type { ApiKeys } from "../../services/api-keys.js";
 import type { AdminPassword } from "../../services/admin-password.js";
 import type { ServiceDeps } from "../../services/deps.js";
-import type { Sessions } from "./session.js";
+import type { SessionStore } from "./session.js";
 import type { SignInThrottle } from "./throttle.js";
 
 /** What the dashboard's routes share: the services the API and the CLI use, and its own session state. */
@@ -9,16 +9,20 @@ export interface DashboardContext {
   deps: ServiceDeps;
   keys: ApiKeys;
   admin: AdminPassword;
-  sessions: Sessions;
+  sessions: SessionStore;
   throttle: SignInThrottle;
   knownProviders: () => string[];
   now: () => number;
+  /** On a read-only replica, the writer's address (named where a write is refused, and in every page's banner); else null. */
+  writer: string | null;
 }
 
 declare module "fastify" {
   interface FastifyContextConfig {
     /** A dashboard route open without a session (sign-in, the assets). */
     dashboardPublic?: boolean;
+    /** A dashboard route that changes the catalog; what it does, for a replica's refusal ("create keys": "... create keys there"). */
+    dashboardWrite?: string;
   }
 }
 

@@ -4,6 +4,7 @@ import csrf from "@fastify/csrf-protection";
 import formbody from "@fastify/formbody";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ensureMeta } from "../../catalog/index.js";
+import { replicaSecretFromEnv } from "../../config/load.js";
 import { AdminPassword } from "../../services/admin-password.js";
 import type { ApiKeys } from "../../services/api-keys.js";
 import type { ServiceDeps } from "../../services/deps.js";
@@ -15,6 +16,7 @@ import { registerCatalogRoutes } from "./routes/catalog.js";
 import { registerKeyRoutes } from "./routes/keys.js";
 import { registerPlaygroundRoutes } from "./routes/playground.js";
 import { COOKIE_OPTIONS, CSRF_COOKIE, DASHBOARD_PATH, Sessions } from "./session.js";
+import { replicaCookieSecret, replicaSessionSecret, SignedSessions } from "./signed-sessions.js";
 import { DEFAULT_THROTTLE, LoginThrottle, type SignInThrottle, type ThrottleOptions } from "./throttle.js";
 import { errorPage } from "./views/login.js";
 
@@ -24,6 +26,8 @@ export interface DashboardOptions {
   signIn?: SignInThrottle;
   /** The clock of sessions and pages (tests move it). */
   now?: () => number;
+  /** A read-only replica (ServerOptions.readOnly): pages read-only, sessions in the cookie alone, writes refused naming the writer. */
+  readOnly?: { writer: string; sessionSecret?: string };
 }
 
 /**
@@ -56,16 +60,21 @@ export async function registerDashboard(
   options: DashboardOptions = {},
 ) {
   const now = options.now ?? Date.now;
-  // Kept in the catalog, so sessions outlive a restart and every server on the catalog signs alike.
-  const secret = ensureMeta(deps.db, "dashboard_cookie_secret", () => randomBytes(32).toString("base64url"));
+  const ttlMs = deps.config.dashboardSessionHours * 3_600_000;
+  const admin = new AdminPassword(deps.db, deps.config);
+  const replica = options.readOnly ? replicaSessionSecret(options.readOnly.sessionSecret, replicaSecretFromEnv()) : null;
+  // Kept in the catalog, so sessions outlive a restart and every server on the catalog signs alike;
+  // a replica, which writes nothing there, draws it from the secret its processes share.
+  const secret = replica !== null ? replicaCookieSecret(replica) : ensureMeta(deps.db, "dashboard_cookie_secret", () => randomBytes(32).toString("base64url"));
   const ctx: DashboardContext = {
     deps,
     keys,
-    admin: new AdminPassword(deps.db, deps.config),
-    sessions: new Sessions(deps.db, deps.config.dashboardSessionHours * 3_600_000, now),
+    admin,
+    sessions: replica !== null ? new SignedSessions(replica, () => admin.fingerprint(), ttlMs, now) : new Sessions(deps.db, ttlMs, now),
     throttle: options.signIn ?? new LoginThrottle(options.throttle ?? DEFAULT_THROTTLE, now),
     knownProviders,
     now,
+    writer: options.readOnly?.writer ?? null,
   };
 
   await app.register(
@@ -89,6 +98,13 @@ export async function registerDashboard(
       scope.addHook("preHandler", async (request, reply) => {
         if (request.routeOptions.config.dashboardPublic || ctx.sessions.current(request)) return;
         return reply.redirect("/dashboard/login", 303);
+      });
+      // A replica's catalog is the writer's copy: what would change it is refused, naming the writer.
+      scope.addHook("preHandler", async (request, reply) => {
+        const action = request.routeOptions.config.dashboardWrite;
+        if (ctx.writer === null || action === undefined) return;
+        request.log.info({ url: request.url, writer: ctx.writer }, "dashboard: write refused on a read-only replica");
+        return sendError(ctx, request, reply, 403, `This server is a read-only replica of ${ctx.writer}: ${action} there.`);
       });
 
       scope.setErrorHandler((err: FastifyError, request, reply) => htmlError(ctx, err, request, reply));
@@ -128,5 +144,5 @@ function sendError(ctx: DashboardContext, request: FastifyRequest, reply: Fastif
   return reply
     .code(status)
     .type("text/html")
-    .send(errorPage({ status, title, message, csrf: reply.generateCsrf(), signedIn }).text);
+    .send(errorPage({ status, title, message, csrf: reply.generateCsrf(), signedIn, writer: ctx.writer }).text);
 }

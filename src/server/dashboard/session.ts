@@ -9,11 +9,21 @@ export const DASHBOARD_PATH = "/dashboard";
 /** Cookie settings of the dashboard: only its own paths, never sent cross-site, not readable by scripts. */
 export const COOKIE_OPTIONS = { path: DASHBOARD_PATH, httpOnly: true, sameSite: "strict", secure: "auto", signed: true } as const;
 
+/** How the dashboard keeps its signed-in sessions: in the catalog (Sessions), or in the cookie alone on a read-only replica (SignedSessions). */
+export interface SessionStore {
+  /** Starts a session and sets its cookie. */
+  start(reply: FastifyReply): void;
+  /** The session's token when the request has a valid, signed, unexpired one; else null. */
+  current(request: FastifyRequest): string | null;
+  /** Ends the request's session (if any) and clears its cookie. */
+  end(request: FastifyRequest, reply: FastifyReply): void;
+}
+
 /**
  * Signed-in sessions: a random token in a signed cookie, and its hash in the catalog
  * (so signing out, or a new admin password, ends it for every server on the catalog).
  */
-export class Sessions {
+export class Sessions implements SessionStore {
   constructor(
     private readonly db: Db,
     private readonly ttlMs: number,

@@ -34,6 +34,7 @@ td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 .notice { padding: .6rem .8rem; border-radius: 6px; border: 1px solid var(--line); background: var(--card); }
 .notice.ok { border-color: var(--ok); }
 .notice.error { border-color: var(--bad); color: var(--bad); }
+.notice.replica { border-color: var(--warn); margin-bottom: 1rem; }
 form.inline { display: inline; }
 .row { display: flex; flex-wrap: wrap; gap: .75rem; align-items: flex-end; }
 label { display: flex; flex-direction: column; gap: .2rem; font-size: .9rem; color: var(--muted); }

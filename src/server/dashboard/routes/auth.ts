@@ -12,7 +12,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: DashboardContext):
   app.get("/login", { schema: HIDDEN, config: { dashboardPublic: true } }, async (request, reply) => {
     if (ctx.sessions.current(request)) return reply.redirect("/dashboard/keys", 303);
     const signedOut = (request.query as Record<string, unknown>)["signed-out"] !== undefined;
-    return reply.type("text/html").send(loginPage({ csrf: reply.generateCsrf(), signedOut }).text);
+    return reply.type("text/html").send(loginPage({ csrf: reply.generateCsrf(), signedOut, writer: ctx.writer }).text);
   });
 
   app.post("/login", { schema: HIDDEN, config: { dashboardPublic: true } }, async (request, reply) => {
@@ -25,7 +25,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: DashboardContext):
         .code(429)
         .header("retry-after", String(waitS))
         .type("text/html")
-        .send(loginPage({ csrf: reply.generateCsrf(), error }).text);
+        .send(loginPage({ csrf: reply.generateCsrf(), error, writer: ctx.writer }).text);
     }
     const password = rawField(request.body, "password");
     const right = password.length > 0 && password.length <= MAX_PASSWORD && (await ctx.admin.verify(password));
@@ -35,7 +35,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: DashboardContext):
       return reply
         .code(401)
         .type("text/html")
-        .send(loginPage({ csrf: reply.generateCsrf(), error: "Wrong password." }).text);
+        .send(loginPage({ csrf: reply.generateCsrf(), error: "Wrong password.", writer: ctx.writer }).text);
     }
     await ctx.throttle.succeeded(client);
     ctx.sessions.start(reply);

@@ -21,7 +21,8 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: DashboardContex
           titles: providerStats(db),
           health: providerHealth(db, config),
           runs: listRuns(db, RUNS_SHOWN),
-          canIngest: ctx.deps.ingest !== null,
+          canIngest: ctx.deps.ingest !== null && ctx.writer === null,
+          writer: ctx.writer,
           backup,
           now: ctx.now(),
           ...view,
@@ -37,7 +38,7 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: DashboardContex
   /** The runs table alone: what the page's script fetches while a run is running. */
   app.get("/catalog/runs", { schema: HIDDEN }, async (_request, reply) => reply.type("text/html").send(runsTable(listRuns(db, RUNS_SHOWN), ctx.now()).text));
 
-  app.post("/catalog/ingest", { schema: HIDDEN }, async (request, reply) => {
+  app.post("/catalog/ingest", { schema: HIDDEN, config: { dashboardWrite: "start ingest runs" } }, async (request, reply) => {
     const provider = field(request.body, "provider").toLowerCase();
     if (ctx.deps.ingest === null) return render(reply, { error: "This process runs no ingest: start the server with `npm start`." }, 409);
     try {

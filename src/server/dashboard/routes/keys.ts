@@ -5,13 +5,19 @@ import { type DashboardContext, field, HIDDEN } from "../context.js";
 import { keysPage, revokePage, type KeysView } from "../views/keys.js";
 
 export function registerKeyRoutes(app: FastifyInstance, ctx: DashboardContext): void {
-  const render = (reply: FastifyReply, view: Omit<KeysView, "csrf" | "keys" | "defaultRate" | "maxRate">, status = 200) =>
+  const render = (reply: FastifyReply, view: Omit<KeysView, "csrf" | "keys" | "defaultRate" | "maxRate" | "writer" | "counting">, status = 200) =>
     reply
       .code(status)
       .type("text/html")
       .send(
-        keysPage({ csrf: reply.generateCsrf(), keys: ctx.keys.list(ctx.now()), defaultRate: ctx.deps.config.keyRatePerMinute, maxRate: MAX_KEY_RATE, ...view })
-          .text,
+        keysPage({
+          csrf: reply.generateCsrf(),
+          keys: ctx.keys.list(ctx.now()),
+          defaultRate: ctx.deps.config.keyRatePerMinute,
+          maxRate: MAX_KEY_RATE,
+          writer: ctx.writer,
+          ...view,
+        }).text,
       );
   const keyOf = (idText: string) => {
     const id = /^\d{1,15}$/.test(idText) ? Number(idText) : Number.NaN;
@@ -23,7 +29,7 @@ export function registerKeyRoutes(app: FastifyInstance, ctx: DashboardContext): 
     return render(reply, { message: typeof revoked === "string" && /^\d+$/.test(revoked) ? `Key ${revoked} is revoked.` : null });
   });
 
-  app.post("/keys", { schema: HIDDEN }, async (request, reply) => {
+  app.post("/keys", { schema: HIDDEN, config: { dashboardWrite: "create keys" } }, async (request, reply) => {
     const form = { name: field(request.body, "name"), rate: field(request.body, "rate") };
     try {
       const { key, token } = createApiKey(ctx.deps.db, form, ctx.deps.config.keyRatePerMinute);
@@ -35,14 +41,14 @@ export function registerKeyRoutes(app: FastifyInstance, ctx: DashboardContext): 
     }
   });
 
-  app.get<{ Params: { id: string } }>("/keys/:id/revoke", { schema: HIDDEN }, async (request, reply) => {
+  app.get<{ Params: { id: string } }>("/keys/:id/revoke", { schema: HIDDEN, config: { dashboardWrite: "revoke keys" } }, async (request, reply) => {
     const key = keyOf(request.params.id);
     if (!key) return render(reply, { error: `There is no key ${request.params.id.slice(0, 20)}.` }, 404);
     if (key.revokedAt !== null) return reply.redirect("/dashboard/keys", 303);
     return reply.type("text/html").send(revokePage({ csrf: reply.generateCsrf(), key }).text);
   });
 
-  app.post<{ Params: { id: string } }>("/keys/:id/revoke", { schema: HIDDEN }, async (request, reply) => {
+  app.post<{ Params: { id: string } }>("/keys/:id/revoke", { schema: HIDDEN, config: { dashboardWrite: "revoke keys" } }, async (request, reply) => {
     const key = keyOf(request.params.id);
     if (!key) return render(reply, { error: `There is no key ${request.params.id.slice(0, 20)}.` }, 404);
     revokeKey(ctx.deps.db, key.id);

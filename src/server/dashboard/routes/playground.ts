@@ -6,6 +6,6 @@ export function registerPlaygroundRoutes(app: FastifyInstance, ctx: DashboardCon
   app.get("/playground", { schema: HIDDEN }, async (_request, reply) =>
     reply
       .type("text/html")
-      .send(playgroundPage({ csrf: reply.generateCsrf(), maxPageSize: ctx.deps.config.maxPageSize, providers: ctx.knownProviders() }).text),
+      .send(playgroundPage({ csrf: reply.generateCsrf(), maxPageSize: ctx.deps.config.maxPageSize, providers: ctx.knownProviders(), writer: ctx.writer }).text),
   );
 }

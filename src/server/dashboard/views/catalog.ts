@@ -4,7 +4,7 @@ import type { ProviderHealth } from "../../../services/provider-health.js";
 import { html, type Html } from "../html.js";
 import { backupSection } from "./backup.js";
 import { count, day, duration, when } from "./format.js";
-import { csrfField, notice, page } from "./layout.js";
+import { csrfField, notice, page, writerLink } from "./layout.js";
 
 export interface ProviderTitles {
   provider: string;
@@ -23,6 +23,8 @@ export interface CatalogView {
   /** The backup's state; null without BACKUP_TO. */
   backup: BackupState | null;
   now: number;
+  /** On a read-only replica, the writer's address: no ingest buttons (runs are the writer's). */
+  writer?: string | null;
   message?: string | null;
   error?: string | null;
 }
@@ -53,7 +55,7 @@ export function runsTable(runs: RunRow[], now: number): Html {
 </table></div>`;
 }
 
-function healthRow(h: ProviderHealth, csrf: string, canIngest: boolean): Html {
+function healthRow(h: ProviderHealth, csrf: string, canIngest: boolean, readOnly: boolean): Html {
   const state = !h.enabled
     ? html`<span class="status warn">disabled</span>`
     : !h.usable
@@ -71,8 +73,12 @@ function healthRow(h: ProviderHealth, csrf: string, canIngest: boolean): Html {
 <td data-label="last success">${when(h.lastSuccessAt)}</td>
 <td data-label="last failure">${when(h.lastFailureAt)}${h.lastFailureKind ? html`<br><span class="small">${h.lastFailureKind}</span>` : null}${h.lastError ? html`<br><span class="muted small">${h.lastError}</span>` : null}</td>
 <td class="num" data-label="failures in a row">${h.consecutiveFailures}</td>
-<td><form method="post" action="/dashboard/catalog/ingest" class="inline">${csrfField(csrf)}<input type="hidden" name="provider" value="${h.provider}">
-<button type="submit"${startable ? null : html` disabled title="${disabledWhy ?? ""}"`}>Ingest now</button></form></td>
+${
+  readOnly
+    ? null
+    : html`<td><form method="post" action="/dashboard/catalog/ingest" class="inline">${csrfField(csrf)}<input type="hidden" name="provider" value="${h.provider}">
+<button type="submit"${startable ? null : html` disabled title="${disabledWhy ?? ""}"`}>Ingest now</button></form></td>`
+}
 </tr>`;
 }
 
@@ -86,6 +92,7 @@ export function catalogPage(v: CatalogView): Html {
     title: "Catalog",
     section: "catalog",
     csrf: v.csrf,
+    writer: v.writer,
     body: html`${notice("ok", v.message)}${notice("error", v.error)}
 <section aria-labelledby="titles-title">
 <h2 id="titles-title">Titles: ${count(total)}</h2>
@@ -100,9 +107,13 @@ ${
 <section aria-labelledby="providers-title">
 <h2 id="providers-title">Providers</h2>
 <div class="table-wrap"><table class="cards">
-<thead><tr><th>provider</th><th>status</th><th>last success</th><th>last failure</th><th class="num">failures in a row</th><th></th></tr></thead>
-<tbody>${v.health.map((h) => healthRow(h, v.csrf, v.canIngest))}</tbody></table></div>
-<p class="muted small">One ingest runs at a time, across this server's schedule, the dashboard and the CLI.</p>
+<thead><tr><th>provider</th><th>status</th><th>last success</th><th>last failure</th><th class="num">failures in a row</th>${v.writer ? null : html`<th></th>`}</tr></thead>
+<tbody>${v.health.map((h) => healthRow(h, v.csrf, v.canIngest, Boolean(v.writer)))}</tbody></table></div>
+${
+  v.writer
+    ? html`<p class="muted small">Ingest runs on ${writerLink(v.writer)}: its titles and runs show here from the next refresh.</p>`
+    : html`<p class="muted small">One ingest runs at a time, across this server's schedule, the dashboard and the CLI.</p>`
+}
 </section>
 <section aria-labelledby="runs-title">
 <h2 id="runs-title">Ingest runs</h2>

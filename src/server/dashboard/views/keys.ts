@@ -1,7 +1,7 @@
 import type { KeyWithUsage } from "../../../services/api-keys.js";
 import { html, type Html } from "../html.js";
 import { count, when } from "./format.js";
-import { csrfField, notice, page } from "./layout.js";
+import { csrfField, notice, page, writerLink } from "./layout.js";
 
 export interface KeysView {
   csrf: string;
@@ -14,6 +14,8 @@ export interface KeysView {
   error?: string | null;
   /** What the create form held when it was refused. */
   form?: { name: string; rate: string };
+  /** On a read-only replica, the writer's address: the list alone, no create form and no revoke links. */
+  writer?: string | null;
 }
 
 function status(k: KeyWithUsage): Html {
@@ -37,7 +39,7 @@ export function keysPage(v: KeysView): Html {
 <td class="num" data-label="rate/min">${count(k.ratePerMinute)}</td><td data-label="created">${when(k.createdAt)}</td><td data-label="last used">${when(k.lastUsedAt)}</td>
 <td class="num" data-label="today">${count(k.requestsToday)}</td><td class="num" data-label="30 days">${count(k.requests30d)}</td>
 <td data-label="status">${status(k)}</td>
-<td>${k.revokedAt === null ? html`<a href="/dashboard/keys/${k.id}/revoke">Revoke…</a>` : null}</td>
+${v.writer ? null : html`<td>${k.revokedAt === null ? html`<a href="/dashboard/keys/${k.id}/revoke">Revoke…</a>` : null}</td>`}
 </tr>`,
   );
   const form = v.form ?? { name: "", rate: String(v.defaultRate) };
@@ -45,8 +47,30 @@ export function keysPage(v: KeysView): Html {
     title: "API keys",
     section: "keys",
     csrf: v.csrf,
+    writer: v.writer,
     body: html`${notice("ok", v.message)}${notice("error", v.error)}${v.created ? createdBlock(v.created) : null}
-<section aria-labelledby="create-title">
+${v.writer ? null : createForm(v, form)}
+<section aria-labelledby="list-title">
+<h2 id="list-title">Keys</h2>
+${
+  v.keys.length === 0
+    ? html`<p class="muted">No keys yet.</p>`
+    : html`<div class="table-wrap"><table class="cards">
+<thead><tr><th class="num">id</th><th>name</th><th>key</th><th class="num">rate/min</th><th>created</th><th>last used</th><th class="num">today</th><th class="num">30 days</th><th>status</th>${v.writer ? null : html`<th></th>`}</tr></thead>
+<tbody>${rows}</tbody>
+</table></div>
+${
+  v.writer
+    ? html`<p class="muted small">Last used and requests are the writer's counts as of this copy: requests answered here are not counted. Keys are created and revoked on ${writerLink(v.writer)}, and count here from the next refresh.</p>`
+    : html`<p class="muted small">Requests are counted per UTC day. The CLI sees the same keys: <code>npm run cli -- keys list</code>.</p>`
+}`
+}
+</section>`,
+  });
+}
+
+function createForm(v: KeysView, form: { name: string; rate: string }): Html {
+  return html`<section aria-labelledby="create-title">
 <h2 id="create-title">Create a key</h2>
 <form method="post" action="/dashboard/keys" class="row">
   ${csrfField(v.csrf)}
@@ -54,20 +78,7 @@ export function keysPage(v: KeysView): Html {
   <label>Requests per minute <input name="rate" type="number" required min="1" max="${v.maxRate}" step="1" value="${form.rate}"></label>
   <button type="submit">Create key</button>
 </form>
-</section>
-<section aria-labelledby="list-title">
-<h2 id="list-title">Keys</h2>
-${
-  v.keys.length === 0
-    ? html`<p class="muted">No keys yet.</p>`
-    : html`<div class="table-wrap"><table class="cards">
-<thead><tr><th class="num">id</th><th>name</th><th>key</th><th class="num">rate/min</th><th>created</th><th>last used</th><th class="num">today</th><th class="num">30 days</th><th>status</th><th></th></tr></thead>
-<tbody>${rows}</tbody>
-</table></div>
-<p class="muted small">Requests are counted per UTC day. The CLI sees the same keys: <code>npm run cli -- keys list</code>.</p>`
-}
-</section>`,
-  });
+</section>`;
 }
 
 export function revokePage(o: { csrf: string; key: KeyWithUsage }): Html {

@@ -10,6 +10,8 @@ export interface PageOptions {
   /** The CSRF token for the page's forms (the sign-out button included). */
   csrf: string;
   body: Html;
+  /** On a read-only replica, the writer's address: every page says so, above its content. */
+  writer?: string | null;
 }
 
 const NAV: { section: Exclude<Section, null>; label: string }[] = [
@@ -45,12 +47,24 @@ export function page(o: PageOptions): Html {
 <body>
 <header><a class="brand" href="/dashboard">video-catalog</a>${nav}</header>
 <main>
+${o.writer ? replicaBanner(o.writer) : null}
 <h1>${o.title}</h1>
 ${o.body}
 </main>
 </body>
 </html>
 `;
+}
+
+/** The writer's address as a link when it is one (REPLICA_WRITER), else as text (the backup's address). */
+export function writerLink(writer: string): Html {
+  return /^https?:\/\//i.test(writer) ? html`<a href="${writer}">${writer}</a>` : html`<code>${writer}</code>`;
+}
+
+/** What every page of a replica's dashboard says first. */
+function replicaBanner(writer: string): Html {
+  return html`<p class="notice replica" role="note"><strong>Read-only replica.</strong> This server is a read-only replica of ${writerLink(writer)}:
+keys, ingest runs and the admin password are changed there, and show here after the next refresh. Key usage is not counted here.</p>`;
 }
 
 /** A notice above a page's content: what an action did, or why it was refused. */

@@ -8,6 +8,8 @@ export interface PlaygroundView {
   csrf: string;
   maxPageSize: number;
   providers: string[];
+  /** On a read-only replica, the writer's address (the page's banner). */
+  writer?: string | null;
 }
 
 /** The bounds of the API's own schemas, so the form cannot drift from what the API accepts. */
@@ -44,6 +46,7 @@ export function playgroundPage(v: PlaygroundView): Html {
     title: "Playground",
     section: "playground",
     csrf: v.csrf,
+    writer: v.writer,
     body: html`<section>
 <p class="muted">Sends a real request to this server's API from your browser, as any client would, with the key you give. Needs JavaScript.</p>
 <form id="playground" class="playground" action="#" autocomplete="off">
