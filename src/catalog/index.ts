@@ -10,6 +10,7 @@
 export { MIGRATIONS_DIR, openCatalog, openDatabase, type Db, type OpenOptions } from "./store/db.js";
 export { clearCaches } from "./store/caches.js";
 export { checkCatalog, titleHashes } from "./store/check.js";
+export { checkCopy, migrationsMismatch } from "./store/copy-check.js";
 export { catalogFullMessage, catalogFullMessageOf, isCatalogFull } from "./store/full.js";
 export { endTurnSnapshot, turnSnapshot } from "./store/statements.js";
 export { checkpointPassive, checkpointsLeftToOthers, leaveCheckpointsToOthers, type CheckpointResult } from "./store/checkpoint.js";
