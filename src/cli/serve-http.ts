@@ -3,10 +3,12 @@
  * schedule and the WAL checkpoints, or one of several workers under a primary
  * (src/cluster), which holds those and what must hold as one across the workers.
  */
+import { Server as NetServer } from "node:net";
 import { catalogFullMessageOf, type Db, isCatalogFull, leaveCheckpointsToOthers } from "../catalog/index.js";
 import type { primaryLine } from "../cluster/ipc.js";
 import type { ListeningMessage } from "../cluster/primary.js";
 import { Litestream } from "../cluster/litestream.js";
+import type { ReplicaState } from "../cluster/replica-state.js";
 import { LeasedRates, remoteBackup, remoteIngest, remoteSignIn } from "../cluster/worker-side.js";
 import type { Config } from "../config/load.js";
 import { imagesFor } from "../images/index.js";
@@ -38,7 +40,12 @@ export interface HttpRole {
   primary: { call: ReturnType<typeof primaryLine>; workers: number } | null;
   /** Lines to log once the logger is up (undelivered secrets of an earlier start, say). */
   afterStart?: (log: Log) => void;
+  /** A worker of a read-only replica (REPLICA_OF): its state comes from the primary. */
+  replica?: { state: () => Promise<ReplicaState> };
 }
+
+/** How long a replica's worker being replaced keeps the connections it holds, for their next request (answered with Connection: close). */
+const REPLICA_DRAIN_MS = 3000;
 
 export async function serveHttp(config: Config, db: Db, output: ServerOutput, role: HttpRole, options: Pick<ServerOptions, "routes">): Promise<void> {
   const runtime = createProviderRuntime(config);
@@ -60,7 +67,8 @@ export async function serveHttp(config: Config, db: Db, output: ServerOutput, ro
   if (pool || role.primary) leaveCheckpointsToOthers(db);
   const own =
     role.primary === null ? new IngestControl(db, runtime, config, { info: (o, msg) => log?.info(o, msg), error: (o, msg) => log?.error(o, msg) }) : null;
-  const ingest = own ?? remoteIngest(role.primary!.call);
+  // A replica starts no ingest: its writer does.
+  const ingest = role.replica ? null : (own ?? remoteIngest(role.primary!.call));
   const shared = role.primary ? { rates: new LeasedRates(role.primary.call, role.primary.workers), signIn: remoteSignIn(role.primary.call) } : undefined;
   // Covers for the MetaTube image routes, through the providers' one outbound client.
   const images = imagesFor(config, runtime.http, { warn: (o, msg) => log?.warn(o, msg) });
@@ -75,7 +83,9 @@ export async function serveHttp(config: Config, db: Db, output: ServerOutput, ro
         })
       : null;
   const backup = config.backupTo ? (ownBackup ?? remoteBackup(role.primary!.call)) : null;
-  const app = await buildServer({ db, config, live, pool, ingest, images, backup }, { ...options, shared, logStream: output.stdout });
+  const deps = { db, config, live, pool, ingest, images, backup, replica: role.replica ?? null };
+  const readOnly = role.replica ? { writer: config.replicaWriter || config.replicaOf } : undefined;
+  const app = await buildServer(deps, { ...options, shared, logStream: output.stdout, readOnly });
   log = app.log;
   await ownBackup?.start();
   if (role.primary === null) {
@@ -112,6 +122,7 @@ export async function serveHttp(config: Config, db: Db, output: ServerOutput, ro
     // Runs end after the page they are on, or sooner when that takes too long (IngestControl).
     own?.shutdown();
     const t0 = Date.now();
+    if (role.replica) await drainConnections(app.server);
     // No new connections; the requests in flight are answered first. A keep-alive
     // connection whose request ends after the close began would otherwise stay open
     // (and the process with it) until the client or keepAliveTimeout closes it.
@@ -138,3 +149,26 @@ export async function serveHttp(config: Config, db: Db, output: ServerOutput, ro
   // A worker whose primary is gone (killed) has no one to lease its rates from: it stops.
   if (role.primary) process.on("disconnect", () => void stop("disconnect"));
 }
+
+/**
+ * A replica's worker, replaced by one serving a newer copy: it takes no new connection
+ * (the primary hands them to the new workers), answers each request still coming on a
+ * connection it holds with Connection: close, and waits a while for those connections
+ * to go (an idle keep-alive connection closed under a client that is just sending on
+ * it would fail that request). What is left is closed by the stop that follows.
+ */
+async function drainConnections(server: import("node:http").Server): Promise<void> {
+  server.on("request", (_req, res) => {
+    if (!res.headersSent) res.setHeader("connection", "close");
+  });
+  // net.Server's close: http.Server's own would also close the idle connections at once.
+  netServerClose.call(server);
+  const until = Date.now() + REPLICA_DRAIN_MS;
+  while (Date.now() < until) {
+    const open = await new Promise<number>((r) => server.getConnections((_e, n) => r(n ?? 0)));
+    if (open === 0) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const netServerClose = NetServer.prototype.close;

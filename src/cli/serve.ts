@@ -9,8 +9,9 @@ import { providerSetups } from "../providers/registry.js";
 import type { ServerOptions } from "../server/app.js";
 import { ensureAdminPassword } from "../services/admin-password.js";
 import { ensureFirstKey, ensureSampleData, markUndelivered, takeUndelivered } from "../services/first-start.js";
-import { CliError, openCli, out, outSecret } from "./context.js";
+import { CliError, cliConfig, openCli, out, outSecret } from "./context.js";
 import { serveHttp } from "./serve-http.js";
+import { serveReplica } from "./serve-replica.js";
 
 /** serve: migrate, first-start duties, live providers, the ingest schedule, then listen until SIGINT/SIGTERM. */
 export async function serveCommand(): Promise<void> {
@@ -25,6 +26,9 @@ export async function serveCommand(): Promise<void> {
 export async function serve(options: Pick<ServerOptions, "routes"> = {}): Promise<void> {
   // Before any line: nothing the server writes may wait on its reader (lib/log-sink.ts).
   const output = installServerOutput();
+  // A replica opens copies of the catalog read-only, never DATABASE_PATH itself (serve-replica.ts).
+  const settings = cliConfig();
+  if (settings.replicaOf) return serveReplica(settings, output, options);
   const { config, db } = openCli();
   if (cluster.isWorker) {
     return serveHttp(config, db, output, { primary: { call: primaryLine(), workers: config.workers } }, options);

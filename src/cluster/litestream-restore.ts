@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import type { Config } from "../config/load.js";
-import { LitestreamMissingError, litestreamBinary } from "./litestream-bin.js";
+import { LitestreamMissingError, litestreamBinary, parentDeathPrefix } from "./litestream-bin.js";
 import { backupTarget, litestreamEnv, litestreamYaml, setupFor } from "./litestream-config.js";
 import { parseLitestreamLine } from "./litestream-output.js";
 
@@ -42,7 +42,12 @@ export async function litestreamRestore(
     writeFileSync(file, litestreamYaml({ ...setupFor(config, from, to), target: backupTarget(from) }), { mode: 0o600 });
     const args = ["restore", "-config", file, "-no-expand-env", "-o", temp, ...(at === null ? [] : ["-timestamp", new Date(at).toISOString()]), to];
     const extra = litestreamEnv(config);
-    const child = spawn(binary, args, { stdio: ["ignore", "pipe", "pipe"], env: Object.keys(extra).length > 0 ? { ...process.env, ...extra } : undefined });
+    // Under --pdeathsig: a replica killed during a refresh leaves no restore writing on beside its next start.
+    const [command, ...prefix] = [...parentDeathPrefix(), binary];
+    const child = spawn(command, [...prefix, ...args], {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: Object.keys(extra).length > 0 ? { ...process.env, ...extra } : undefined,
+    });
     let lastError = "";
     for (const stream of [child.stdout, child.stderr]) {
       createInterface({ input: stream }).on("line", (line) => {

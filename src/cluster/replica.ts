@@ -1,0 +1,236 @@
+/**
+ * REPLICA_OF: the primary of a read-only replica. It restores the backup into a copy
+ * beside DATABASE_PATH, has a first worker check it, starts WORKERS processes that
+ * serve it and, every REPLICA_REFRESH seconds, looks whether the backup moved: only
+ * then it restores a new copy, starts new workers on it and, once they listen, drains
+ * the old ones (they take no new connection and answer what they hold) and deletes
+ * the old copy. A request is answered whole by one copy or the other. What fails
+ * (the backup unreachable, a restore, a check) leaves the copy served as it is.
+ */
+import cluster, { type Worker } from "node:cluster";
+import { randomBytes } from "node:crypto";
+import { renameSync } from "node:fs";
+import type { Config } from "../config/load.js";
+import { LoginThrottle } from "../server/dashboard/throttle.js";
+import { KeyRateLimiter } from "../server/plugins/rate-limit.js";
+import { answerCalls } from "./ipc.js";
+import { litestreamRestore, RestoreError } from "./litestream-restore.js";
+import type { ListeningMessage, PrimaryLog } from "./primary.js";
+import { ReplicaFiles } from "./replica-files.js";
+import { type BackupPosition, formatPosition, moved } from "./replica-position.js";
+import { backupPosition } from "./replica-source.js";
+import { newReplicaState, type ReplicaState } from "./replica-state.js";
+
+/** How long new workers may take to check their copy and listen. */
+const START_MS = 120_000;
+/** How long old workers may take to answer what they hold before they are killed. */
+const DRAIN_MS = 30_000;
+
+/** The copy served and the workers serving it. */
+interface Copy {
+  file: string;
+  position: BackupPosition | null;
+  workers: Set<Worker>;
+  retiring: boolean;
+}
+
+export async function runReplica(o: {
+  config: Config;
+  log: PrimaryLog;
+  onListening: (address: string) => void;
+  beforeExit?: () => Promise<void>;
+}): Promise<void> {
+  const { config, log } = o;
+  const workers = Math.max(1, config.workers);
+  const files = new ReplicaFiles(config.databasePath);
+  const state: ReplicaState = newReplicaState(config);
+  // The dashboard's sessions, signed alike by every worker of every copy.
+  const sessionSecret = randomBytes(32).toString("base64url");
+  const rates = new KeyRateLimiter();
+  const signIn = new LoginThrottle();
+  let current: Copy | null = null;
+  const retiring = new Set<Promise<void>>();
+  let closing = false;
+  let announced = false;
+
+  /**
+   * Starts `n` workers on `copy` at once; when `check`, the first checks the copy and the
+   * others wait for it before they serve it. Resolves once all listen.
+   */
+  const start = (copy: Copy, n: number, check: boolean): Promise<string> =>
+    new Promise((resolve, reject) => {
+      let listening = 0;
+      let address = "";
+      let settled = false;
+      let passed: () => void = () => {};
+      const checked = check ? new Promise<void>((r) => (passed = r)) : Promise.resolve();
+      const fail = (err: Error) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        for (const w of copy.workers) w.process.kill("SIGKILL");
+        reject(err);
+      };
+      const timer = setTimeout(() => fail(new RestoreError(`the workers did not listen within ${START_MS / 1000} s`)), START_MS);
+      const forkOne = (checks: boolean) => {
+        const worker = cluster.fork({ DATABASE_PATH: copy.file, VC_REPLICA_SECRET: sessionSecret });
+        copy.workers.add(worker);
+        answerCalls(worker, {
+          "rates.grant": (key: string, rate: number, want: number) => rates.takeUpTo(key, rate, want),
+          "signIn.begin": (client: string) => signIn.begin(client),
+          "signIn.failed": (client: string) => signIn.failed(client),
+          "signIn.succeeded": (client: string) => signIn.succeeded(client),
+          "replica.open": async () => {
+            if (!checks) await checked;
+            return { check: checks };
+          },
+          "replica.checked": (problems: string[]) => {
+            if (problems.length > 0) return fail(new RestoreError(`the copy fails its check: ${problems.join("; ")}`));
+            passed();
+          },
+          "replica.state": () => state,
+        });
+        worker.on("message", (m: ListeningMessage) => {
+          if (m?.vc !== "listening" || settled) return;
+          address = m.address;
+          if (++listening >= n) {
+            settled = true;
+            clearTimeout(timer);
+            resolve(address);
+          }
+        });
+        worker.once("exit", (code, signal) => {
+          copy.workers.delete(worker);
+          if (!settled) return fail(new RestoreError(`a worker exited before it listened (${signal ?? `exit status ${code}`})`));
+          if (closing || copy.retiring) return;
+          log.warn({ worker: worker.process.pid, code, signal }, "worker process died; starting another");
+          setTimeout(() => {
+            if (!closing && !copy.retiring) start(copy, 1, false).catch((err: Error) => log.error({ err: err.message }, "worker not replaced"));
+          }, 1000).unref();
+        });
+      };
+      for (let i = 0; i < n; i++) forkOne(check && i === 0);
+    });
+
+  /** Drains a copy's workers and deletes its file. */
+  const retire = async (copy: Copy) => {
+    copy.retiring = true;
+    const left = [...copy.workers];
+    const exited = left.map((w) => new Promise<void>((r) => (w.isDead() ? r() : w.once("exit", () => r()))));
+    for (const w of left) w.process.kill("SIGTERM");
+    const killer = setTimeout(() => {
+      for (const w of left) if (!w.isDead()) w.process.kill("SIGKILL");
+    }, DRAIN_MS);
+    await Promise.all(exited);
+    clearTimeout(killer);
+    files.remove(copy.file);
+  };
+
+  /** Serves `file` (at `position`, when known): new workers, then the old ones drained. */
+  const serve = async (file: string, position: BackupPosition | null) => {
+    const copy: Copy = { file, position, workers: new Set(), retiring: false };
+    const t0 = Date.now();
+    let address: string;
+    try {
+      address = await start(copy, workers, true);
+    } catch (err) {
+      copy.retiring = true;
+      files.remove(file);
+      throw err;
+    }
+    const old = current;
+    current = copy;
+    state.position = position && formatPosition(position);
+    state.generation = position?.generation ?? null;
+    state.positionWrittenAt = position?.createdAt ?? null;
+    state.servedSince = new Date().toISOString();
+    if (!announced) {
+      announced = true;
+      o.onListening(address);
+    }
+    // The old copy's workers drain in the background: the next refresh need not wait for them.
+    if (old) {
+      const done = retire(old).catch((err: Error) => log.error({ err: err.message }, "old copy not removed"));
+      retiring.add(done);
+      void done.finally(() => retiring.delete(done));
+    }
+    return Date.now() - t0;
+  };
+
+  /** Restores the backup when it moved past the copy served; true when a new copy is served. */
+  const refresh = async (): Promise<boolean> => {
+    const position = await backupPosition(config);
+    state.lastCheckAt = new Date().toISOString();
+    if (current && !moved(current.position, position)) return false;
+    const n = files.next();
+    const temp = files.restoring(n);
+    const t0 = Date.now();
+    try {
+      // Litestream's lines are left out: a failure's last error is in the RestoreError.
+      await litestreamRestore(config, config.replicaOf, config.databasePath, temp, null, () => {});
+      renameSync(temp, files.copy(n));
+    } finally {
+      files.remove(temp);
+    }
+    const restoreMs = Date.now() - t0;
+    const switchMs = await serve(files.copy(n), position);
+    state.refreshes++;
+    state.lastRefreshAt = new Date().toISOString();
+    log.info({ from: config.replicaOf, position: formatPosition(position), restoreMs, switchMs }, "replica refreshed");
+    return true;
+  };
+
+  const failed = (err: unknown) => {
+    state.lastError = err instanceof Error ? err.message : String(err);
+    state.lastErrorAt = new Date().toISOString();
+  };
+
+  // At start: what an earlier run left goes, but its last copy stays for a backup that cannot be reached.
+  const previous = files.tidy();
+  try {
+    await refresh();
+    if (previous !== null) files.remove(previous);
+  } catch (err) {
+    failed(err);
+    if (previous === null) throw err;
+    log.warn({ from: config.replicaOf, err: state.lastError, copy: previous }, "backup unreachable at start: serving the copy an earlier start restored");
+    await serve(previous, null);
+  }
+
+  let timer: NodeJS.Timeout | null = null;
+  const loop = () => {
+    timer = setTimeout(async () => {
+      try {
+        await refresh();
+      } catch (err) {
+        failed(err);
+        log.error({ from: config.replicaOf, err: state.lastError }, "replica refresh failed; serving the copy it has");
+      }
+      if (!closing) loop();
+    }, config.replicaRefreshSeconds * 1000);
+  };
+  loop();
+
+  const stop = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    if (timer) clearTimeout(timer);
+    log.info({ signal, workers: Object.keys(cluster.workers ?? {}).length }, "shutting down");
+    const t0 = Date.now();
+    // Every copy's workers, a refresh's new ones included.
+    const all = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
+    const exited = all.map((w) => new Promise<void>((r) => (w.isDead() ? r() : w.once("exit", () => r()))));
+    for (const w of all) w.process.kill("SIGTERM");
+    const killer = setTimeout(() => {
+      for (const w of all) if (!w.isDead()) w.process.kill("SIGKILL");
+    }, DRAIN_MS);
+    await Promise.all(exited);
+    clearTimeout(killer);
+    await Promise.all(retiring);
+    log.info({ signal, totalMs: Date.now() - t0 }, "shut down");
+    await o.beforeExit?.();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+}
