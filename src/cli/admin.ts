@@ -3,7 +3,7 @@ import { CliError, openCli, out } from "./context.js";
 
 /** admin reset-password: a new admin password for the dashboard, printed once on the last line. */
 export async function adminResetPasswordCommand(): Promise<void> {
-  const { config, db } = openCli();
+  const { config, db } = openCli({ writes: "admin reset-password" });
   try {
     if (config.adminPassword !== "") {
       throw new CliError(

@@ -1,9 +1,11 @@
 import { spawnSync } from "node:child_process";
 import { getPriority, setPriority } from "node:os";
-import { catalogFullMessage, isCatalogFull, openCatalog, type Db } from "../catalog/index.js";
+import { existsSync } from "node:fs";
+import { catalogFullMessage, isCatalogFull, openCatalog, openDatabase, type Db } from "../catalog/index.js";
 import { ConfigError, loadProcessConfig, type Config } from "../config/load.js";
 import { serverOutput } from "../lib/server-output.js";
 import { CliError } from "./errors.js";
+import { newestReplicaCopy } from "./replica-copy.js";
 
 export { CliError, UsageError } from "./errors.js";
 
@@ -26,12 +28,24 @@ export function explainFailure(e: unknown): string | null {
   return catalogFullMessage(opened.path, { maxSizeMb: opened.maxSizeMb, needBytes: opened.needBytes, what: opened.what });
 }
 
+export interface OpenCliOptions {
+  /** A bulk writer: it lowers its own CPU priority first (BULK_NICE; its worker threads inherit it). */
+  bulk?: boolean;
+  /** The command, when it writes the catalog ("keys create"): a read-only replica refuses it, naming its writer. */
+  writes?: string;
+  /** A command that only reads the catalog: on a read-only replica it opens it read-only, unmigrated (the writer's copy). */
+  reads?: boolean;
+}
+
 /**
- * Config (the one read of process.env) and the migrated catalog, for a command. A bulk
- * writer lowers its own CPU priority first (BULK_NICE; its worker threads inherit it).
+ * Config (the one read of process.env) and the migrated catalog, for a command. A
+ * command that writes says so (`writes`), one that only reads too (`reads`): on a
+ * read-only replica (REPLICA_OF) the first is refused, the second reads its copy.
  */
-export function openCli(options: { bulk?: boolean } = {}): { config: Config; db: Db } {
+export function openCli(options: OpenCliOptions = {}): { config: Config; db: Db } {
   const config = cliConfig();
+  if (options.writes !== undefined) refuseOnReplica(config, options.writes);
+  if (options.reads && config.replicaOf !== "") return { config, db: openReplicaCopy(config) };
   if (options.bulk && config.bulkNice > 0) lowerPriority(config.bulkNice);
   opened.path = config.databasePath;
   opened.maxSizeMb = config.catalogMaxMb;
@@ -43,6 +57,31 @@ export function openCli(options: { bulk?: boolean } = {}): { config: Config; db:
     leaveCheckpointsToOthers: config.backupTo !== "",
   });
   return { config, db };
+}
+
+/** The address a read-only replica names where it refuses a write: REPLICA_WRITER, else its backup's (REPLICA_OF). */
+export function writerOf(config: Pick<Config, "replicaOf" | "replicaWriter">): string {
+  return config.replicaWriter !== "" ? config.replicaWriter : config.replicaOf;
+}
+
+/** On a read-only replica (REPLICA_OF), the refusal of a command that writes the catalog: one line naming the writer. */
+export function refuseOnReplica(config: Pick<Config, "replicaOf" | "replicaWriter">, command: string): void {
+  if (config.replicaOf === "") return;
+  throw new CliError(`this server is a read-only replica of ${writerOf(config)}: run "${command}" there`);
+}
+
+/**
+ * A replica's catalog, read-only: the newest copy its server restored, else DATABASE_PATH
+ * itself. Nothing here may write it, migrations included (its schema is the writer's).
+ */
+function openReplicaCopy(config: Config): Db {
+  const path = config.databasePath === ":memory:" ? null : (newestReplicaCopy(config.databasePath) ?? config.databasePath);
+  if (path === null || !existsSync(path)) {
+    throw new CliError(
+      `no catalog at ${config.databasePath} yet: a read-only replica's catalog is restored from its backup (${config.replicaOf}) when its server starts`,
+    );
+  }
+  return openDatabase(path, { readonly: true, cacheSizeMb: config.cacheSizeMb, mmapSizeMb: config.mmapSizeMb });
 }
 
 /** The settings alone, for a command that opens no catalog (or not the configured one); a bad one is a CliError. */

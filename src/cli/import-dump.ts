@@ -96,7 +96,7 @@ export function formatSummary(file: string, s: ImportDumpSummary): string[] {
 /** import-dump FILE: the r18.dev database dump (.sql or .sql.gz) into the catalog. */
 export async function importDumpCommand(file: string): Promise<void> {
   if (!existsSync(file) || !statSync(file).isFile()) throw new CliError(`no such file: ${file}`);
-  const { db } = openCli({ bulk: true });
+  const { db } = openCli({ bulk: true, writes: "import-dump" });
   // The staging file and the titles, beside the catalog: about 1.5 times the SQL text
   // (a .gz dump holds about 4 times its size of it).
   expectGrowth(statSync(file).size * (file.endsWith(".gz") ? 6 : 1.5), `an import of ${file}`);

@@ -11,7 +11,7 @@ export async function ingestCommand(values: { provider?: string; since?: string;
   if (values.since !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(values.since)) throw new UsageError("--since must be a date YYYY-MM-DD");
   const limit = values.limit === undefined ? undefined : Number(values.limit);
   if (limit !== undefined && (!Number.isSafeInteger(limit) || limit < 1)) throw new UsageError("--limit must be a positive integer");
-  const { config, db } = openCli({ bulk: true });
+  const { config, db } = openCli({ bulk: true, writes: "ingest" });
   const setups = providerSetups(config);
   const name = values.provider?.trim().toLowerCase();
   if (name !== undefined) {
@@ -70,7 +70,7 @@ function kinds(ranked: [string, number][]): string {
 export function runsCommand(values: { limit: string }): void {
   const limit = Number(values.limit);
   if (!Number.isSafeInteger(limit) || limit < 1) throw new UsageError("--limit must be a positive integer");
-  const { db } = openCli();
+  const { db } = openCli({ reads: true });
   try {
     const runs = listRuns(db, limit);
     if (runs.length === 0) return out("no ingest runs yet");

@@ -6,7 +6,7 @@ const iso = (ms: number | null) => (ms === null ? "-" : new Date(ms).toISOString
 
 /** keys create --name N [--rate R]: the token alone on the last line of stdout. */
 export function keysCreateCommand(options: { name: string; rate?: string }): void {
-  const { config, db } = openCli();
+  const { config, db } = openCli({ writes: "keys create" });
   try {
     // The dashboard's form goes through the same checks.
     let created: ReturnType<typeof createApiKey>;
@@ -26,7 +26,7 @@ export function keysCreateCommand(options: { name: string; rate?: string }): voi
 
 /** keys list: with the requests of today and of the last 30 UTC days. */
 export function keysListCommand(): void {
-  const { db } = openCli();
+  const { db } = openCli({ reads: true });
   try {
     // Counts as written by the servers, which add theirs every 30 s.
     const keys = listKeysWithUsage(db);
@@ -45,7 +45,7 @@ export function keysListCommand(): void {
 export function keysRevokeCommand(rawId: string): void {
   const id = Number(rawId);
   if (!/^\d+$/.test(rawId) || !Number.isSafeInteger(id) || id < 1) throw new UsageError(`keys revoke needs a key id (see keys list), got "${rawId}"`);
-  const { db } = openCli();
+  const { db } = openCli({ writes: "keys revoke" });
   try {
     if (!revokeKey(db, id)) throw new CliError(`no key with id ${id}`);
     out(`revoked key ${id}`);

@@ -5,7 +5,7 @@ import { openCli, out, UsageError } from "./context.js";
 export function purgeCommand(options: { provider: string }): void {
   const provider = options.provider.trim().toLowerCase();
   if (!provider) throw new UsageError("--provider needs a provider's name");
-  const { db } = openCli({ bulk: true });
+  const { db } = openCli({ bulk: true, writes: "purge" });
   try {
     out(`removed ${purgeProvider(db, provider)} records of provider "${provider}"`);
   } finally {

@@ -24,7 +24,7 @@ export async function sampleCommand(values: { count: string; seed: string; out?:
     progress.done();
     return out(`wrote ${count} sample records to ${values.out}`);
   }
-  const { db } = openCli({ bulk: true });
+  const { db } = openCli({ bulk: true, writes: "sample" });
   try {
     const added = loadSampleRecords(db, count, {
       seed,

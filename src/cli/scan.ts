@@ -67,12 +67,17 @@ export async function scanCommand(dir: string, values: ScanValues): Promise<void
   if ((values.force || values.dryRun) && kinds.length === 0) throw new UsageError("--force and --dry-run go with --write");
   if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw new CliError(`${dir} is not a folder`);
 
-  const { config, db } = openCli();
+  // Reads the catalog; its live answers are written through, except on a read-only replica.
+  const { config, db } = openCli({ reads: true });
   // The outbound client: live lookups (unless --offline) and the covers of the sidecars.
   const runtime = values.offline && !kinds.some((k) => k !== "nfo") ? null : createProviderRuntime(config);
   const live =
     !values.offline && runtime?.setups.length
-      ? new LiveFallback(db, runtime, { timeoutMs: config.liveTimeoutMs, negativeTtlMs: config.negativeCacheSeconds * 1000 })
+      ? new LiveFallback(db, runtime, {
+          timeoutMs: config.liveTimeoutMs,
+          negativeTtlMs: config.negativeCacheSeconds * 1000,
+          store: config.replicaOf === "",
+        })
       : null;
   // Made when a picture must be written: a run with every sidecar current never indexes the image cache.
   const images = runtime ? lazyImages(() => imagesFor(config, runtime.http)) : null;
