@@ -22,6 +22,7 @@ const ALONE = ["test/e2e/load-while-writing.test.ts"];
  */
 const LONGEST = [
   "test/e2e/crash-loop.test.ts",
+  "test/e2e/replica.test.ts",
   "test/ingest/ingest-faults.test.ts",
   "test/dump-import/format.test.ts",
   "test/catalog/bulk-load.test.ts",
