@@ -1,5 +1,5 @@
 import { availableParallelism } from "node:os";
-import { validate as validateCron } from "node-cron";
+import { backupTarget, ConfigError, cron, integer, list, nonEmpty, oneOf, onOff, optional, rate, url } from "./parsers.js";
 
 /**
  * Every setting of the service: its env name, default, parser and help text.
@@ -12,80 +12,7 @@ export interface SettingSpec<T> {
   parse: (raw: string) => T;
 }
 
-export class ConfigError extends Error {}
-
-const integer = (min: number, max: number) => (raw: string) => {
-  if (!/^-?\d+$/.test(raw.trim())) throw new ConfigError(`must be an integer, got "${raw}"`);
-  const n = Number(raw);
-  if (n < min || n > max) throw new ConfigError(`must be between ${min} and ${max}, got ${n}`);
-  return n;
-};
-
-const onOff = (raw: string) => {
-  const v = raw.trim().toLowerCase();
-  if (["on", "true", "1", "yes"].includes(v)) return true;
-  if (["off", "false", "0", "no"].includes(v)) return false;
-  throw new ConfigError(`must be on or off, got "${raw}"`);
-};
-
-const oneOf =
-  <T extends string>(values: readonly T[]) =>
-  (raw: string) => {
-    const v = raw.trim().toLowerCase() as T;
-    if (!values.includes(v)) throw new ConfigError(`must be one of ${values.join(", ")}, got "${raw}"`);
-    return v;
-  };
-
-const nonEmpty = (raw: string) => {
-  if (raw.trim() === "") throw new ConfigError("must not be empty");
-  return raw.trim();
-};
-
-const optional = (raw: string) => raw.trim();
-
-const url = (raw: string) => {
-  const v = raw.trim().replace(/\/+$/, "");
-  let u: URL;
-  try {
-    u = new URL(v);
-  } catch {
-    throw new ConfigError(`must be an http(s) URL, got "${raw}"`);
-  }
-  if (u.protocol !== "http:" && u.protocol !== "https:") throw new ConfigError(`must be an http(s) URL, got "${raw}"`);
-  return v;
-};
-
-/** Where backups go, as Litestream names replicas: a directory (a path or file:// URL) or s3://bucket/path; empty = none. */
-const backupTarget = (raw: string) => {
-  const v = raw.trim();
-  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(v)?.[1]?.toLowerCase();
-  if (scheme === undefined || scheme === "file") return v;
-  if (scheme !== "s3") throw new ConfigError(`must be a directory, a file:// URL or an s3://bucket/path URL, got "${raw}"`);
-  if (!/^s3:\/\/[^/]+/i.test(v)) throw new ConfigError(`names no bucket: "${raw}"`);
-  return v;
-};
-
-const rate = (raw: string) => {
-  const n = Number(raw.trim());
-  if (raw.trim() === "" || !Number.isFinite(n) || n < 0 || n > 10_000) {
-    throw new ConfigError(`must be requests per second between 0 (no limit) and 10000, got "${raw}"`);
-  }
-  return n;
-};
-
-/** A 5- or 6-field cron expression (node-cron syntax), or off. */
-const cron = (raw: string) => {
-  const v = raw.trim();
-  if (v.toLowerCase() === "off") return "off";
-  if (!validateCron(v)) throw new ConfigError(`must be a cron expression (e.g. "0 4 * * *") or off, got "${raw}"`);
-  return v;
-};
-
-const list = (raw: string) =>
-  raw
-    .split(",")
-    .map((s) => s.trim().toLowerCase())
-    .filter(Boolean);
+export { ConfigError };
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 

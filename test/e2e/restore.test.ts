@@ -18,7 +18,7 @@ type Proc = ReturnType<typeof startProcess>;
 function contents(path: string) {
   const db = new Database(path, { readonly: true });
   try {
-    const all = (sql: string) => db.prepare(sql).raw().all();
+    const all = (sql: string) => db.prepare(sql).raw().all() as unknown[][];
     return {
       titles: all("SELECT provider, content_id, hash FROM movies ORDER BY provider, content_id"),
       keys: all("SELECT id, name, key_hash, revoked_at FROM api_keys ORDER BY id"),
@@ -30,7 +30,7 @@ function contents(path: string) {
   }
 }
 
-async function waitFor<T>(what: string, probe: () => Promise<T | null>, ms = 30_000): Promise<T> {
+async function waitFor<T>(what: string, probe: () => Promise<T | null>, ms = 60_000): Promise<T> {
   const until = Date.now() + ms;
   for (;;) {
     const v = await probe();
@@ -151,7 +151,7 @@ describe("restore: the catalog back from its Litestream backup after the server 
     } finally {
       await killHard(again);
     }
-  });
+  }, 180_000);
 
   it("refuses to replace a catalog unless told to, and leaves it as it was", async () => {
     expect(existsSync(catalog())).toBe(true);
