@@ -7,6 +7,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI_ENTRY, runCliAsync, startProcess } from "../helpers/run-cli.js";
 
@@ -183,6 +184,30 @@ describe("a read-only replica (REPLICA_OF) of a writer's directory backup", () =
     expect(failures).toEqual([]);
     expect(sent).toBeGreaterThan(100);
     console.log(`replica: ${sent} requests during ${refreshes() - before} switches, ${failures.length} failed`);
+  }, 60_000);
+
+  it("refuses a copy whose migrations are not this build's, and keeps serving the one it has", async () => {
+    // The writer's catalog as a newer build would leave it: one migration more.
+    const db = new Database(writerEnv.DATABASE_PATH);
+    const failures = () =>
+      replica
+        .output()
+        .stdout.split("\n")
+        .filter((l) => l.includes("the copy fails its check")).length;
+    const before = failures();
+    const served = await get(r, "/movie?q=RPL-001");
+    try {
+      db.pragma("wal_autocheckpoint = 0");
+      db.prepare("INSERT INTO __drizzle_migrations (hash, created_at) VALUES ('from-a-newer-build', 4102444800000)").run();
+      await waitFor("the copy refused", () => (failures() > before ? true : null));
+      expect(replica.output().stdout).toMatch(/newer than this build: one unknown to this build \(4102444800000\)/);
+      expect(await get(r, "/movie?q=RPL-001")).toEqual(served);
+    } finally {
+      db.prepare("DELETE FROM __drizzle_migrations WHERE hash = 'from-a-newer-build'").run();
+      db.close();
+    }
+    const refreshed = refreshes();
+    await waitFor("a copy served again", () => (refreshes() > refreshed ? true : null));
   }, 60_000);
 
   it("keeps serving its copy while the backup is unreachable, and starts from it again", async () => {
