@@ -21,7 +21,7 @@ import { type BackupPosition, formatPosition, moved } from "./replica-position.j
 import { backupPosition } from "./replica-source.js";
 import { newReplicaState, type ReplicaState } from "./replica-state.js";
 
-/** How long new workers may take to check their copy and listen. */
+/** How long new workers may take to listen once their copy passed its check (which takes as long as the file needs: 30 s at 4 GB here). */
 const START_MS = 120_000;
 /** How long old workers may take to answer what they hold before they are killed. */
 const DRAIN_MS = 30_000;
@@ -71,7 +71,9 @@ export async function runReplica(o: {
         for (const w of copy.workers) w.process.kill("SIGKILL");
         reject(err);
       };
-      const timer = setTimeout(() => fail(new RestoreError(`the workers did not listen within ${START_MS / 1000} s`)), START_MS);
+      const late = () => setTimeout(() => fail(new RestoreError(`the workers did not listen within ${START_MS / 1000} s`)), START_MS);
+      // Counted from the check's end when there is one.
+      let timer: NodeJS.Timeout | undefined = check ? undefined : late();
       const forkOne = (checks: boolean) => {
         const worker = cluster.fork({ DATABASE_PATH: copy.file, VC_REPLICA_SECRET: sessionSecret });
         copy.workers.add(worker);
@@ -86,6 +88,7 @@ export async function runReplica(o: {
           },
           "replica.checked": (problems: string[]) => {
             if (problems.length > 0) return fail(new RestoreError(`the copy fails its check: ${problems.join("; ")}`));
+            timer = late();
             passed();
           },
           "replica.state": () => state,
