@@ -65,14 +65,16 @@ async function main(): Promise<void> {
         await new Promise((res) => setTimeout(res, 100));
       }
     })();
-    const caughtUp = async (since: number): Promise<number> => {
+    // Caught up with a commit made at wall time `wall`: a sample of the server's, taken after it, found no lag.
+    const caughtUp = async (wall: number): Promise<number> => {
       for (;;) {
-        const last = samples[samples.length - 1];
-        if (last && last.t > since && last.lag.lagBytes === 0 && last.lag.running) return last.t - since;
+        const last = samples[samples.length - 1]?.lag;
+        const syncedAt = last?.lastSyncAt ? Date.parse(last.lastSyncAt) : 0;
+        if (last && last.running && last.lagBytes === 0 && syncedAt >= wall) return syncedAt - wall;
         await new Promise((res) => setTimeout(res, 50));
       }
     };
-    await caughtUp(0);
+    await caughtUp(Date.now());
     const phases: { what: string; ms: number; maxSeconds: number; maxBytes: number; afterMs: number }[] = [];
     for (const [what, file] of [
       ["import (new titles)", first],
@@ -80,8 +82,7 @@ async function main(): Promise<void> {
     ] as const) {
       const start = performance.now() - t0;
       const ms = (await runCli(["import", file, "--provider", "bench"], env, 1_800_000).done).ms;
-      const committed = performance.now() - t0;
-      const afterMs = await caughtUp(committed);
+      const afterMs = await caughtUp(Date.now());
       const seen = samples.filter((s) => s.t >= start);
       phases.push({
         what,
