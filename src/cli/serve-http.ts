@@ -8,7 +8,7 @@ import { catalogFullMessageOf, type Db, isCatalogFull, leaveCheckpointsToOthers 
 import type { primaryLine } from "../cluster/ipc.js";
 import type { ListeningMessage } from "../cluster/primary.js";
 import { Litestream } from "../cluster/litestream.js";
-import type { ReplicaState } from "../cluster/replica-state.js";
+import type { ReplicaState } from "../services/replica-state.js";
 import { LeasedRates, remoteBackup, remoteIngest, remoteSignIn } from "../cluster/worker-side.js";
 import type { Config } from "../config/load.js";
 import { imagesFor } from "../images/index.js";

@@ -10,7 +10,7 @@ import { primaryLine } from "../cluster/ipc.js";
 import { LitestreamMissingError, litestreamBinary } from "../cluster/litestream-bin.js";
 import { RestoreError } from "../cluster/litestream-restore.js";
 import { runReplica } from "../cluster/replica.js";
-import type { ReplicaState } from "../cluster/replica-state.js";
+import type { ReplicaState } from "../services/replica-state.js";
 import type { Config } from "../config/load.js";
 import { jsonLog } from "../lib/json-log.js";
 import { endServerOutput, type ServerOutput } from "../lib/server-output.js";

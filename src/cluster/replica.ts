@@ -19,7 +19,7 @@ import type { ListeningMessage, PrimaryLog } from "./primary.js";
 import { ReplicaFiles } from "./replica-files.js";
 import { type BackupPosition, formatPosition, moved } from "./replica-position.js";
 import { backupPosition } from "./replica-source.js";
-import { newReplicaState, type ReplicaState } from "./replica-state.js";
+import { newReplicaState, type ReplicaState } from "../services/replica-state.js";
 
 /** How long new workers may take to listen once their copy passed its check (which takes as long as the file needs: 30 s at 4 GB here). */
 const START_MS = 120_000;

@@ -4,6 +4,7 @@ import type { Images } from "../images/index.js";
 import type { BackupStatus } from "./backup-state.js";
 import type { IngestStarter } from "./ingest-control.js";
 import type { LiveFallback } from "./live-fallback.js";
+import type { ReplicaStatus } from "./replica-state.js";
 import type { SearchPool } from "./search-pool.js";
 
 /** What the use-cases need; built once by main (or a test) and shared by HTTP and CLI. */
@@ -20,4 +21,6 @@ export interface ServiceDeps {
   images?: Images | null;
   /** The catalog's backup (BACKUP_TO), for /health and the dashboard; absent or null without one. */
   backup?: BackupStatus | null;
+  /** The state of a read-only replica (REPLICA_OF), for /health; absent or null on a writer. */
+  replica?: ReplicaStatus | null;
 }

@@ -135,6 +135,14 @@ describe("a read-only replica (REPLICA_OF) of a writer's directory backup", () =
     expect(onReplica.body).toBe(onWriter.body);
     // The backup's sync (1 s), the replica's look at it (each second), a restore and new workers.
     expect(Date.now() - t0).toBeLessThan(15_000);
+    // /health says which copy is served, from where, and since when.
+    const health = (await fetch(`${r}/health`).then((x) => x.json())) as { catalog: { records: number }; replica: Record<string, unknown> };
+    expect(health.catalog.records).toBe(41);
+    expect(health.replica).toMatchObject({ from: backup, writer: backup, lastError: null });
+    expect(health.replica.refreshes).toBeGreaterThanOrEqual(2);
+    expect(health.replica.position).toMatch(/^[0-9a-f]{16}\/[0-9a-f]{8}\/[0-9a-f]{8}$/);
+    expect(Date.parse(String(health.replica.servedSince))).toBeGreaterThanOrEqual(t0 - 1000);
+    expect(health).not.toHaveProperty("backup");
   }, 60_000);
 
   it("takes a key created on the writer, and its revocation, from the next refresh", async () => {

@@ -43,3 +43,8 @@ export function newReplicaState(config: Config): ReplicaState {
     refreshes: 0,
   };
 }
+
+/** Where the state is read from: the replica's primary, which keeps it. */
+export interface ReplicaStatus {
+  state(): Promise<ReplicaState>;
+}
