@@ -9,10 +9,11 @@
  * WAL), how long after the commit the backup held it all, the backup's size, and
  * the time of a restore of the result.
  */
-import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { dirBytes } from "./dir-bytes.js";
 import { childEnv, ensureBuild, killChildren, runCli, startServer, stopChild } from "./processes.js";
 
 const log = (s: string) => process.stderr.write(`bench:backup: ${s}\n`);
@@ -22,15 +23,6 @@ interface Lag {
   lagBytes: number;
   lastSyncAt: string | null;
   running: boolean;
-}
-
-function dirBytes(path: string): number {
-  let total = 0;
-  for (const e of readdirSync(path, { withFileTypes: true })) {
-    const p = join(path, e.name);
-    total += e.isDirectory() ? dirBytes(p) : statSync(p).size;
-  }
-  return total;
 }
 
 const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
@@ -70,7 +62,7 @@ async function main(): Promise<void> {
       for (;;) {
         const last = samples[samples.length - 1]?.lag;
         const syncedAt = last?.lastSyncAt ? Date.parse(last.lastSyncAt) : 0;
-        if (last && last.running && last.lagBytes === 0 && syncedAt >= wall) return syncedAt - wall;
+        if (last?.running && last.lagBytes === 0 && syncedAt >= wall) return syncedAt - wall;
         await new Promise((res) => setTimeout(res, 50));
       }
     };

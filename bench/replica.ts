@@ -18,20 +18,12 @@ import { checkCopy, openDatabase } from "../src/catalog/index.js";
 import { backupPosition } from "../src/cluster/replica-source.js";
 import { loadConfig } from "../src/config/load.js";
 import { benchCatalog } from "./catalog-file.js";
+import { dirBytes } from "./dir-bytes.js";
 import { childEnv, ensureBuild, killChildren, processMemory, runCli, startServer, stopChild } from "./processes.js";
 
 const log = (s: string) => process.stderr.write(`bench:replica: ${s}\n`);
 const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(0)} MB`;
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-
-function dirBytes(path: string): number {
-  let total = 0;
-  for (const e of readdirSync(path, { withFileTypes: true })) {
-    const p = join(path, e.name);
-    total += e.isDirectory() ? dirBytes(p) : statSync(p).size;
-  }
-  return total;
-}
 
 function childrenOf(pid: number): number[] {
   try {

@@ -15,13 +15,12 @@ import { LoginThrottle } from "../server/dashboard/throttle.js";
 import { KeyRateLimiter } from "../server/plugins/rate-limit.js";
 import { IngestControl } from "../services/ingest-control.js";
 import { SearchPool } from "../services/search-pool.js";
+import { drainWorkers } from "./drain.js";
 import { answerCalls } from "./ipc.js";
 import { Litestream } from "./litestream.js";
 
 /** How often a checkpoint of the WAL runs (passively, on a thread of its own). */
 const CHECKPOINT_EVERY_MS = 1000;
-/** How long SIGTERM waits for the workers to answer what they hold before they are killed. */
-const DRAIN_MS = 30_000;
 
 export interface PrimaryLog {
   info(obj: object, msg: string): void;
@@ -115,14 +114,7 @@ export async function runPrimary(o: {
     log.info({ signal, workers: Object.keys(cluster.workers ?? {}).length }, "shutting down");
     ingest.shutdown();
     const t0 = Date.now();
-    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
-    const exited = workers.map((w) => new Promise<void>((r) => (w.isDead() ? r() : w.once("exit", () => r()))));
-    for (const w of workers) w.process.kill("SIGTERM");
-    const killer = setTimeout(() => {
-      for (const w of workers) if (!w.isDead()) w.process.kill("SIGKILL");
-    }, DRAIN_MS);
-    await Promise.all(exited);
-    clearTimeout(killer);
+    await drainWorkers(Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined));
     await schedule?.stop();
     await ingest.settled();
     if (checkpoints) clearInterval(checkpoints);

@@ -13,18 +13,17 @@ import { renameSync } from "node:fs";
 import type { Config } from "../config/load.js";
 import { LoginThrottle } from "../server/dashboard/throttle.js";
 import { KeyRateLimiter } from "../server/plugins/rate-limit.js";
+import { newReplicaState, type ReplicaState } from "../services/replica-state.js";
+import { drainWorkers } from "./drain.js";
 import { answerCalls } from "./ipc.js";
 import { litestreamRestore, RestoreError } from "./litestream-restore.js";
 import type { ListeningMessage, PrimaryLog } from "./primary.js";
 import { ReplicaFiles } from "./replica-files.js";
 import { type BackupPosition, formatPosition, moved } from "./replica-position.js";
 import { backupPosition } from "./replica-source.js";
-import { newReplicaState, type ReplicaState } from "../services/replica-state.js";
 
 /** How long new workers may take to listen once their copy passed its check (which takes as long as the file needs: 30 s at 4 GB here). */
 const START_MS = 120_000;
-/** How long old workers may take to answer what they hold before they are killed. */
-const DRAIN_MS = 30_000;
 
 /** The copy served and the workers serving it. */
 interface Copy {
@@ -118,14 +117,7 @@ export async function runReplica(o: {
   /** Drains a copy's workers and deletes its file. */
   const retire = async (copy: Copy) => {
     copy.retiring = true;
-    const left = [...copy.workers];
-    const exited = left.map((w) => new Promise<void>((r) => (w.isDead() ? r() : w.once("exit", () => r()))));
-    for (const w of left) w.process.kill("SIGTERM");
-    const killer = setTimeout(() => {
-      for (const w of left) if (!w.isDead()) w.process.kill("SIGKILL");
-    }, DRAIN_MS);
-    await Promise.all(exited);
-    clearTimeout(killer);
+    await drainWorkers(copy.workers);
     files.remove(copy.file);
   };
 
@@ -221,14 +213,7 @@ export async function runReplica(o: {
     log.info({ signal, workers: Object.keys(cluster.workers ?? {}).length }, "shutting down");
     const t0 = Date.now();
     // Every copy's workers, a refresh's new ones included.
-    const all = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
-    const exited = all.map((w) => new Promise<void>((r) => (w.isDead() ? r() : w.once("exit", () => r()))));
-    for (const w of all) w.process.kill("SIGTERM");
-    const killer = setTimeout(() => {
-      for (const w of all) if (!w.isDead()) w.process.kill("SIGKILL");
-    }, DRAIN_MS);
-    await Promise.all(exited);
-    clearTimeout(killer);
+    await drainWorkers(Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined));
     await Promise.all(retiring);
     log.info({ signal, totalMs: Date.now() - t0 }, "shut down");
     await o.beforeExit?.();

@@ -9,26 +9,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLI_ENTRY, runCliAsync, startProcess } from "../helpers/run-cli.js";
+import { CLI_ENTRY, killHard, runCliAsync, startProcess, waitFor } from "../helpers/run-cli.js";
 
 type Proc = ReturnType<typeof startProcess>;
-
-async function waitFor<T>(what: string, probe: () => Promise<T | null> | T | null, ms = 40_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== null) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-async function killHard(proc: Proc | undefined): Promise<void> {
-  if (!proc || proc.child.exitCode !== null || proc.child.signalCode !== null) return;
-  const exited = new Promise((r) => proc.child.once("exit", r));
-  proc.signalGroup("SIGKILL");
-  await exited;
-}
 
 describe("a read-only replica (REPLICA_OF) of a writer's directory backup", () => {
   const dir = mkdtempSync(join(tmpdir(), "vc-replica-"));

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Simulator, startSimulator } from "../../src/samples/simulator/index.js";
-import { CLI_ENTRY, runCliAsync, startProcess } from "../helpers/run-cli.js";
+import { CLI_ENTRY, killHard, runCliAsync, startProcess, waitFor } from "../helpers/run-cli.js";
 
 type Proc = ReturnType<typeof startProcess>;
 
@@ -28,23 +28,6 @@ function contents(path: string) {
   } finally {
     db.close();
   }
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | null>, ms = 60_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== null) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-async function killHard(proc: Proc): Promise<void> {
-  if (proc.child.exitCode !== null || proc.child.signalCode !== null) return;
-  const exited = new Promise((r) => proc.child.once("exit", r));
-  proc.signalGroup("SIGKILL");
-  await exited;
 }
 
 describe("restore: the catalog back from its Litestream backup after the server and its file are gone", () => {
@@ -84,10 +67,14 @@ describe("restore: the catalog back from its Litestream backup after the server 
     ((await fetch(`${base}/health`).then((r) => r.json())) as { backup: { running: boolean; lagBytes: number; lastSyncAt: string | null } }).backup;
 
   const caughtUp = () =>
-    waitFor("the backup to catch up", async () => {
-      const b = await backupState();
-      return b.running && b.lastSyncAt !== null && b.lagBytes === 0 ? b : null;
-    });
+    waitFor(
+      "the backup to catch up",
+      async () => {
+        const b = await backupState();
+        return b.running && b.lastSyncAt !== null && b.lagBytes === 0 ? b : null;
+      },
+      60_000,
+    );
 
   it("brings back every title, key and ingest run, and integrity_check is ok", async () => {
     const cli = async (...args: string[]) => {

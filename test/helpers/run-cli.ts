@@ -83,3 +83,22 @@ export async function startAndStop(env: Record<string, string>): Promise<string>
   }
   return proc.output().stdout;
 }
+
+/** Polls `probe` until it gives something other than null; throws, naming `what`, after `ms`. */
+export async function waitFor<T>(what: string, probe: () => Promise<T | null> | T | null, ms = 40_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v !== null) return v;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** SIGKILL to a started process's whole group (kill -9); resolves once it is gone. */
+export async function killHard(proc: ReturnType<typeof startProcess> | undefined): Promise<void> {
+  if (!proc || proc.child.exitCode !== null || proc.child.signalCode !== null) return;
+  const exited = new Promise((r) => proc.child.once("exit", r));
+  proc.signalGroup("SIGKILL");
+  await exited;
+}
