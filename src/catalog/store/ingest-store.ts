@@ -53,18 +53,20 @@ export function releaseIngestLock(db: Db, owner: string): void {
 /** Marks runs left `running` by a dead process as interrupted, then opens a new run. */
 export function startRun(db: Db, provider: string, trigger: string, owner: string, now: number): number {
   endTurnSnapshot(db);
-  return db.transaction(() => {
-    orm(db)
-      .update(ingestRuns)
-      .set({ status: "interrupted", finishedAt: now, lastError: "the process running it stopped before it finished" })
-      .where(and(eq(ingestRuns.status, "running"), sql`${ingestRuns.owner} <> ${owner}`))
-      .run();
-    return orm(db)
-      .insert(ingestRuns)
-      .values({ provider, trigger, owner, status: "running", startedAt: now, heartbeatAt: now })
-      .returning({ id: ingestRuns.id })
-      .get().id;
-  })();
+  return db
+    .transaction(() => {
+      orm(db)
+        .update(ingestRuns)
+        .set({ status: "interrupted", finishedAt: now, lastError: "the process running it stopped before it finished" })
+        .where(and(eq(ingestRuns.status, "running"), sql`${ingestRuns.owner} <> ${owner}`))
+        .run();
+      return orm(db)
+        .insert(ingestRuns)
+        .values({ provider, trigger, owner, status: "running", startedAt: now, heartbeatAt: now })
+        .returning({ id: ingestRuns.id })
+        .get().id;
+    })
+    .immediate();
 }
 
 export function getProviderState(db: Db, provider: string): ProviderStateRow | null {
@@ -141,54 +143,56 @@ export function noteFailedAttempt(db: Db, runId: number, owner: string, requests
       .where(eq(ingestRuns.id, runId))
       .run();
     orm(db).update(ingestLock).set({ heartbeatAt: now }).where(eq(ingestLock.owner, owner)).run();
-  })();
+  }).immediate();
 }
 
 /** One page: its records and its checkpoint commit together, or not at all. */
 export function commitPage(db: Db, page: PageCommit): UpsertResult {
   endTurnSnapshot(db);
-  return db.transaction(() => {
-    const result = upsertRecordsInTx(db, page.records, page.now);
-    if (page.nextCursor !== undefined) {
+  return db
+    .transaction(() => {
+      const result = upsertRecordsInTx(db, page.records, page.now);
+      if (page.nextCursor !== undefined) {
+        orm(db)
+          .insert(providerState)
+          .values({ provider: page.provider, cursor: page.nextCursor, scope: page.scope, updatedAt: page.now })
+          .onConflictDoUpdate({ target: providerState.provider, set: { cursor: page.nextCursor, scope: page.scope, updatedAt: page.now } })
+          .run();
+      }
+      for (const entry of page.cleared ?? []) {
+        orm(db)
+          .delete(ingestFailures)
+          .where(and(eq(ingestFailures.provider, page.provider), eq(ingestFailures.scope, page.scope), eq(ingestFailures.entry, entry)))
+          .run();
+      }
+      for (const f of page.failed ?? []) {
+        const row = { ...f, reason: f.reason.slice(0, 500), runId: page.runId, updatedAt: page.now };
+        orm(db)
+          .insert(ingestFailures)
+          .values({ provider: page.provider, scope: page.scope, ...row })
+          .onConflictDoUpdate({
+            target: [ingestFailures.provider, ingestFailures.scope, ingestFailures.entry],
+            set: { ...row, attempts: sql`${ingestFailures.attempts} + 1` },
+          })
+          .run();
+      }
       orm(db)
-        .insert(providerState)
-        .values({ provider: page.provider, cursor: page.nextCursor, scope: page.scope, updatedAt: page.now })
-        .onConflictDoUpdate({ target: providerState.provider, set: { cursor: page.nextCursor, scope: page.scope, updatedAt: page.now } })
-        .run();
-    }
-    for (const entry of page.cleared ?? []) {
-      orm(db)
-        .delete(ingestFailures)
-        .where(and(eq(ingestFailures.provider, page.provider), eq(ingestFailures.scope, page.scope), eq(ingestFailures.entry, entry)))
-        .run();
-    }
-    for (const f of page.failed ?? []) {
-      const row = { ...f, reason: f.reason.slice(0, 500), runId: page.runId, updatedAt: page.now };
-      orm(db)
-        .insert(ingestFailures)
-        .values({ provider: page.provider, scope: page.scope, ...row })
-        .onConflictDoUpdate({
-          target: [ingestFailures.provider, ingestFailures.scope, ingestFailures.entry],
-          set: { ...row, attempts: sql`${ingestFailures.attempts} + 1` },
+        .update(ingestRuns)
+        .set({
+          pages: sql`${ingestRuns.pages} + 1`,
+          added: sql`${ingestRuns.added} + ${result.added}`,
+          updated: sql`${ingestRuns.updated} + ${result.updated}`,
+          skipped: sql`${ingestRuns.skipped} + ${page.skipped + result.unchanged}`,
+          requests: sql`${ingestRuns.requests} + ${page.requests}`,
+          ...(page.tally ? tallySet(page.tally) : {}),
+          heartbeatAt: page.now,
         })
+        .where(eq(ingestRuns.id, page.runId))
         .run();
-    }
-    orm(db)
-      .update(ingestRuns)
-      .set({
-        pages: sql`${ingestRuns.pages} + 1`,
-        added: sql`${ingestRuns.added} + ${result.added}`,
-        updated: sql`${ingestRuns.updated} + ${result.updated}`,
-        skipped: sql`${ingestRuns.skipped} + ${page.skipped + result.unchanged}`,
-        requests: sql`${ingestRuns.requests} + ${page.requests}`,
-        ...(page.tally ? tallySet(page.tally) : {}),
-        heartbeatAt: page.now,
-      })
-      .where(eq(ingestRuns.id, page.runId))
-      .run();
-    orm(db).update(ingestLock).set({ heartbeatAt: page.now }).where(eq(ingestLock.owner, page.owner)).run();
-    return result;
-  })();
+      orm(db).update(ingestLock).set({ heartbeatAt: page.now }).where(eq(ingestLock.owner, page.owner)).run();
+      return result;
+    })
+    .immediate();
 }
 
 export function finishRun(
@@ -216,7 +220,7 @@ export function finishRun(
       .values({ provider, updatedAt: now, ...(status === "failed" ? { failureCount: 1, lastError: error } : { lastSuccessAt: now }) })
       .onConflictDoUpdate({ target: providerState.provider, set })
       .run();
-  })();
+  }).immediate();
 }
 
 export function listRuns(db: Db, limit = 20): RunRow[] {

@@ -224,7 +224,7 @@ export function upsertRecordsInTx(db: Db, records: IngestRecord[], now = Date.no
 /** One transaction for the whole batch: all of it lands, or none. */
 export function upsertRecords(db: Db, records: IngestRecord[], now = Date.now()): UpsertResult {
   endTurnSnapshot(db);
-  return db.transaction(() => upsertRecordsInTx(db, records, now))();
+  return db.transaction(() => upsertRecordsInTx(db, records, now)).immediate();
 }
 
 /**
@@ -240,7 +240,7 @@ export function tryUpsertRecords(db: Db, records: IngestRecord[], now = Date.now
 /** Removes every record of one provider (e.g. the sample data), index entries included. Returns how many. */
 export function purgeProvider(db: Db, provider: string): number {
   endTurnSnapshot(db);
-  const removed = db.transaction(() => stmt(db, "DELETE FROM movies WHERE provider = ?").run(provider).changes)();
+  const removed = db.transaction(() => stmt(db, "DELETE FROM movies WHERE provider = ?").run(provider).changes).immediate();
   if (removed > 0) noteCatalogWrite(db);
   return removed;
 }
