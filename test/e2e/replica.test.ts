@@ -56,11 +56,14 @@ describe("a read-only replica (REPLICA_OF) of a writer's directory backup", () =
     return res.stdout;
   };
   /** The backup holds every commit of the writer's. */
-  const caughtUp = () =>
-    waitFor("the writer's backup to catch up", async () => {
+  /** Every commit made so far is in the backup: a sample the writer took after this call found no lag (an earlier one may still be the latest). */
+  const caughtUp = () => {
+    const since = Date.now();
+    return waitFor("the writer's backup to catch up", async () => {
       const b = ((await fetch(`${w}/health`).then((x) => x.json())) as { backup: { lagBytes: number; lastSyncAt: string | null } }).backup;
-      return b.lastSyncAt !== null && b.lagBytes === 0 ? b : null;
+      return b.lastSyncAt !== null && Date.parse(b.lastSyncAt) >= since && b.lagBytes === 0 ? b : null;
     });
+  };
   const refreshes = () =>
     replica
       .output()

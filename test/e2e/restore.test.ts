@@ -66,15 +66,18 @@ describe("restore: the catalog back from its Litestream backup after the server 
   const backupState = async () =>
     ((await fetch(`${base}/health`).then((r) => r.json())) as { backup: { running: boolean; lagBytes: number; lastSyncAt: string | null } }).backup;
 
-  const caughtUp = () =>
-    waitFor(
+  /** Every commit made so far is in the backup: a sample the server took after this call found no lag (an earlier one may still be the latest). */
+  const caughtUp = () => {
+    const since = Date.now();
+    return waitFor(
       "the backup to catch up",
       async () => {
         const b = await backupState();
-        return b.running && b.lastSyncAt !== null && b.lagBytes === 0 ? b : null;
+        return b.running && b.lastSyncAt !== null && Date.parse(b.lastSyncAt) >= since && b.lagBytes === 0 ? b : null;
       },
       60_000,
     );
+  };
 
   it("brings back every title, key and ingest run, and integrity_check is ok", async () => {
     const cli = async (...args: string[]) => {
