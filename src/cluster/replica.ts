@@ -117,8 +117,11 @@ export async function runReplica(o: {
   /** Drains a copy's workers and deletes its file. */
   const retire = async (copy: Copy) => {
     copy.retiring = true;
+    const t0 = Date.now();
+    const count = copy.workers.size;
     await drainWorkers(copy.workers);
     files.remove(copy.file);
+    log.info({ copy: copy.file, workers: count, drainMs: Date.now() - t0 }, "old copy retired");
   };
 
   /** Serves `file` (at `position`, when known): new workers, then the old ones drained. */

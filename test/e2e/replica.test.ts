@@ -64,6 +64,11 @@ describe("a read-only replica (REPLICA_OF) of a writer's directory backup", () =
       return b.lastSyncAt !== null && Date.parse(b.lastSyncAt) >= since && b.lagBytes === 0 ? b : null;
     });
   };
+  const retired = () =>
+    replica
+      .output()
+      .stdout.split("\n")
+      .filter((l) => l.includes('"old copy retired"')).length;
   const refreshes = () =>
     replica
       .output()
@@ -167,6 +172,8 @@ describe("a read-only replica (REPLICA_OF) of a writer's directory backup", () =
     // A key of its own with room for the load (the first key allows 600 requests a minute).
     const load = (await cli("keys", "create", "--name", "load", "--rate", "1000000")).trim().split("\n").pop()!;
     await waitFor("the load key on the replica", async () => ((await get(r, "/random?num=1", load)).status === 200 ? true : null));
+    // Until the old copy's workers are gone, a new connection may still reach one of them, which has not the key.
+    await waitFor("the copy without the key retired", () => (retired() >= refreshes() - 1 ? true : null));
     const clients = [client(false), client(false), client(true)];
     const before = refreshes();
     for (let i = 1; i <= 3; i++) {
