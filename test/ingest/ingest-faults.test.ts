@@ -42,6 +42,10 @@ describe("ingest through provider faults", () => {
         PROVIDER_R18DEV_BASE_URL: sim.url,
         PROVIDER_R18DEV_RATE: "0",
         HTTP_TIMEOUT_MS: "5000",
+        // The faults fall on every Nth request, so with requests in flight together one title
+        // can meet a fault on each of its attempts: at 4 retries 1 of 200 titles did so once on a
+        // loaded machine (CI, Node 22). 8 retries make that run of faults too rare to meet.
+        HTTP_MAX_RETRIES: "8",
         ...env,
       }),
       // Real waits (retry-after is honoured), from a shorter backoff base than the default 500 ms.
