@@ -4,15 +4,12 @@
  * at a time. Used by the restore command and by a replica (REPLICA_OF), which restores
  * beside its live file.
  */
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { existsSync, rmSync } from "node:fs";
 import { createInterface } from "node:readline";
 import type { Config } from "../config/load.js";
-import { LitestreamMissingError, litestreamBinary, parentDeathPrefix } from "./litestream-bin.js";
-import { backupTarget, litestreamEnv, litestreamYaml, setupFor } from "./litestream-config.js";
+import { LitestreamMissingError, litestreamBinary } from "./litestream-bin.js";
 import { parseLitestreamLine } from "./litestream-output.js";
+import { exited, lineText, spawnLitestream, withBackupConfig } from "./litestream-run.js";
 
 /** A restore that could not be made: the message says why, for a person. */
 export class RestoreError extends Error {}
@@ -36,41 +33,27 @@ export async function litestreamRestore(
     if (err instanceof LitestreamMissingError) throw new RestoreError(err.message.replace("BACKUP_TO needs", "a restore needs"));
     throw err;
   }
-  const dir = mkdtempSync(join(tmpdir(), "video-catalog-restore-"));
-  try {
-    const file = join(dir, "litestream.yml");
-    writeFileSync(file, litestreamYaml({ ...setupFor(config, from, to), target: backupTarget(from) }), { mode: 0o600 });
+  await withBackupConfig(config, from, to, async (file) => {
     const args = ["restore", "-config", file, "-no-expand-env", "-o", temp, ...(at === null ? [] : ["-timestamp", new Date(at).toISOString()]), to];
-    const extra = litestreamEnv(config);
     // Under --pdeathsig: a replica killed during a refresh leaves no restore writing on beside its next start.
-    const [command, ...prefix] = [...parentDeathPrefix(), binary];
-    const child = spawn(command, [...prefix, ...args], {
-      stdio: ["ignore", "pipe", "pipe"],
-      env: Object.keys(extra).length > 0 ? { ...process.env, ...extra } : undefined,
-    });
+    const child = spawnLitestream(config, binary, args);
     let lastError = "";
-    for (const stream of [child.stdout, child.stderr]) {
+    for (const stream of [child.stdout!, child.stderr!]) {
       createInterface({ input: stream }).on("line", (line) => {
         if (line.trim() === "") return;
-        const { level, msg, fields } = parseLitestreamLine(line);
-        const detail = Object.entries(fields).map(([k, v]) => `${k}=${typeof v === "string" ? v : JSON.stringify(v)}`);
-        if (level === "error") lastError = [msg, ...detail].join(" ");
-        say(`litestream: ${[msg, ...detail].join(" ")}`);
+        const parsed = parseLitestreamLine(line);
+        if (parsed.level === "error") lastError = lineText(parsed);
+        say(`litestream: ${lineText(parsed)}`);
       });
     }
-    const code = await new Promise<number | null>((res, rej) => {
-      child.once("error", rej);
-      child.once("close", res);
-    });
+    const code = await exited(child);
     if (!existsSync(temp)) {
       if (code === 0 || /no matching backups|no snapshots available|no generation/i.test(lastError)) {
         throw new RestoreError(`no backup found at ${from}${at === null ? "" : ` from before ${new Date(at).toISOString()}`}`);
       }
       throw new RestoreError(`litestream restore failed (exit status ${code})${lastError ? `: ${lastError}` : ""}`);
     }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** A catalog file and what SQLite keeps beside it. */
