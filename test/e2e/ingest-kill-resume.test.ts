@@ -89,7 +89,8 @@ describe("ingest CLI: SIGKILL mid-run, then resume", () => {
     await app.close();
     clean.close();
     db.close();
-  });
+    // Two ingests of 3,000 titles and two CLI runs beside the API: 5 s alone here, over 30 s once in a loaded full run.
+  }, 90_000);
 
   it("refuses a second run while one is going", async () => {
     const child = spawn(process.execPath, [CLI_ENTRY, "ingest", "--provider", "fanza", "--since", "2001-01-01"], {
