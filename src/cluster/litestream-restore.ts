@@ -4,7 +4,8 @@
  * at a time. Used by the restore command and by a replica (REPLICA_OF), which restores
  * beside its live file.
  */
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import type { Config } from "../config/load.js";
 import { LitestreamMissingError, litestreamBinary } from "./litestream-bin.js";
@@ -13,6 +14,14 @@ import { exited, lineText, spawnLitestream, withBackupConfig } from "./litestrea
 
 /** A restore that could not be made: the message says why, for a person. */
 export class RestoreError extends Error {}
+
+/**
+ * A restore that neither writes nor says anything for this long is stopped. Litestream
+ * sets no time limit on its requests, so an S3 endpoint that takes the connection and
+ * never answers (or a hung network mount) would hold the restore command, or a
+ * replica's refreshes, for good.
+ */
+export const RESTORE_STALL_MS = 60_000;
 
 /**
  * `litestream restore` of the backup `from` into the new file `temp` (`to` names the
@@ -25,6 +34,7 @@ export async function litestreamRestore(
   temp: string,
   at: number | null,
   say: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+  stallMs = RESTORE_STALL_MS,
 ): Promise<void> {
   let binary: string;
   try {
@@ -38,15 +48,21 @@ export async function litestreamRestore(
     // Under --pdeathsig: a replica killed during a refresh leaves no restore writing on beside its next start.
     const child = spawnLitestream(config, binary, args);
     let lastError = "";
+    let lines = 0;
+    const watch = watchProgress(temp, () => lines, stallMs, () => child.kill("SIGKILL"));
     for (const stream of [child.stdout!, child.stderr!]) {
       createInterface({ input: stream }).on("line", (line) => {
+        lines++;
         if (line.trim() === "") return;
         const parsed = parseLitestreamLine(line);
         if (parsed.level === "error") lastError = lineText(parsed);
         say(`litestream: ${lineText(parsed)}`);
       });
     }
-    const code = await exited(child);
+    const code = await exited(child).finally(() => watch.stop());
+    if (watch.stalled()) {
+      throw new RestoreError(`litestream restore stopped: no progress for ${stallMs / 1000} s (the backup at ${from} does not answer)`);
+    }
     if (!existsSync(temp)) {
       if (code === 0 || /no matching backups|no snapshots available|no generation/i.test(lastError)) {
         throw new RestoreError(`no backup found at ${from}${at === null ? "" : ` from before ${new Date(at).toISOString()}`}`);
@@ -54,6 +70,40 @@ export async function litestreamRestore(
       throw new RestoreError(`litestream restore failed (exit status ${code})${lastError ? `: ${lastError}` : ""}`);
     }
   });
+}
+
+/**
+ * Samples a restore's progress each second: the bytes of the files it writes (`temp`,
+ * Litestream's `temp.tmp` and what SQLite keeps beside them) and the lines it printed.
+ * When neither moved for `stallMs`, calls `stop` once.
+ */
+function watchProgress(temp: string, lines: () => number, stallMs: number, stop: () => void) {
+  const dir = dirname(temp);
+  const name = basename(temp);
+  const sample = () => {
+    let bytes = 0;
+    try {
+      for (const f of readdirSync(dir)) if (f.startsWith(name)) bytes += statSync(join(dir, f), { throwIfNoEntry: false })?.size ?? 0;
+    } catch {
+      // The folder went (a replica's stop): nothing to count.
+    }
+    return `${bytes}/${lines()}`;
+  };
+  let last = sample();
+  let movedAt = Date.now();
+  let stalled = false;
+  const timer = setInterval(() => {
+    const now = sample();
+    if (now !== last) {
+      last = now;
+      movedAt = Date.now();
+    } else if (!stalled && Date.now() - movedAt >= stallMs) {
+      stalled = true;
+      stop();
+    }
+  }, Math.min(1000, stallMs / 4));
+  timer.unref();
+  return { stop: () => clearInterval(timer), stalled: () => stalled };
 }
 
 /** A catalog file and what SQLite keeps beside it. */

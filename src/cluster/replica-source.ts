@@ -15,18 +15,18 @@ import { type BackupPosition, latestPosition, parseListing } from "./replica-pos
 const LIST_TIMEOUT_MS = 30_000;
 
 /** The backup's position, or a RestoreError saying why it could not be read (none there, unreachable). */
-export async function backupPosition(config: Config): Promise<BackupPosition> {
+export async function backupPosition(config: Config, timeoutMs = LIST_TIMEOUT_MS): Promise<BackupPosition> {
   const dbPath = resolve(config.databasePath);
   return withBackupConfig(config, config.replicaOf, dbPath, async (file) => {
-    const [wal, snapshots] = await Promise.all([list(config, file, dbPath, "wal"), list(config, file, dbPath, "snapshots")]);
+    const [wal, snapshots] = await Promise.all([list(config, file, dbPath, "wal", timeoutMs), list(config, file, dbPath, "snapshots", timeoutMs)]);
     const position = latestPosition(parseListing(wal, "wal"), parseListing(snapshots, "snapshots"));
     if (position === null) throw new RestoreError(`no backup found at ${config.replicaOf}`);
     return position;
   });
 }
 
-async function list(config: Config, configFile: string, dbPath: string, what: "wal" | "snapshots"): Promise<string> {
-  const child = spawnLitestream(config, litestreamBinary(), [what, "-config", configFile, "-no-expand-env", dbPath], LIST_TIMEOUT_MS);
+async function list(config: Config, configFile: string, dbPath: string, what: "wal" | "snapshots", timeoutMs: number): Promise<string> {
+  const child = spawnLitestream(config, litestreamBinary(), [what, "-config", configFile, "-no-expand-env", dbPath], timeoutMs);
   let stdout = "";
   let stderr = "";
   child.stdout!.setEncoding("utf8").on("data", (d: string) => (stdout += d));
@@ -37,6 +37,9 @@ async function list(config: Config, configFile: string, dbPath: string, what: "w
     .split("\n")
     .map((l) => parseLitestreamLine(l))
     .find((l) => l.level === "error");
+  if (code === null && child.signalCode === "SIGTERM") {
+    throw new RestoreError(`litestream ${what} stopped: no answer within ${timeoutMs / 1000} s from the backup at ${config.replicaOf}`);
+  }
   if (code !== 0 || error) {
     const detail = error ? lineText(error) : stderr.trim();
     throw new RestoreError(`litestream ${what} failed (exit status ${code ?? "killed"})${detail ? `: ${detail}` : ""}`);
