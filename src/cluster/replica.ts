@@ -43,8 +43,9 @@ export async function runReplica(o: {
   const workers = Math.max(1, config.workers);
   const files = new ReplicaFiles(config.databasePath);
   const state: ReplicaState = newReplicaState(config);
-  // The dashboard's sessions, signed alike by every worker of every copy.
-  const sessionSecret = randomBytes(32).toString("base64url");
+  // The dashboard's sessions, signed alike by every worker of every copy (and by every
+  // replica, across restarts, when REPLICA_SESSION_SECRET gives them one secret).
+  const sessionSecret = config.replicaSessionSecret || randomBytes(32).toString("base64url");
   const rates = new KeyRateLimiter();
   const signIn = new LoginThrottle();
   let current: Copy | null = null;

@@ -32,6 +32,13 @@ export const nonEmpty = (raw: string) => {
 
 export const optional = (raw: string) => raw.trim();
 
+/** A secret of at least `min` characters, or empty (none given). */
+export const secret = (min: number) => (raw: string) => {
+  const v = raw.trim();
+  if (v !== "" && v.length < min) throw new ConfigError(`must be at least ${min} characters long (or empty), got ${v.length}`);
+  return v;
+};
+
 export const url = (raw: string) => {
   const v = raw.trim().replace(/\/+$/, "");
   let u: URL;

@@ -1,5 +1,5 @@
 import { availableParallelism } from "node:os";
-import { backupTarget, ConfigError, cron, integer, list, nonEmpty, oneOf, onOff, optional, rate, url } from "./parsers.js";
+import { backupTarget, ConfigError, cron, integer, list, nonEmpty, oneOf, onOff, optional, rate, secret, url } from "./parsers.js";
 
 /**
  * Every setting of the service: its env name, default, parser and help text.
@@ -150,6 +150,12 @@ export const SETTINGS = {
     default: "",
     help: "The writer's address (http://writer:8080, say), which a replica names where it refuses a write (its dashboard, the CLI); empty = the backup's address is named.",
     parse: (raw: string) => (raw.trim() === "" ? "" : url(raw)),
+  },
+  replicaSessionSecret: {
+    env: "REPLICA_SESSION_SECRET",
+    default: "",
+    help: "A replica's dashboard signs its sessions with this secret (32 characters or more, from `openssl rand -base64 32`, say): give every replica behind one address the same, so a sign-in holds whichever replica answers and across restarts; empty = one made at each start, so a sign-in holds on this server until it restarts.",
+    parse: secret(32),
   },
   providerOrder: {
     env: "PROVIDER_ORDER",

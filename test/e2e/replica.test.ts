@@ -31,6 +31,9 @@ describe("a read-only replica (REPLICA_OF) of a writer's directory backup", () =
     DATABASE_PATH: join(dir, "replica", "catalog.db"),
     REPLICA_OF: backup,
     REPLICA_REFRESH: "1",
+    REPLICA_SESSION_SECRET: "one secret for every replica, 32+ chars",
+    // The writer's password comes from ADMIN_PASSWORD, which is not in the catalog: its replicas are given it too.
+    ADMIN_PASSWORD: "a long enough admin password",
     WORKERS: "2",
     PORT: "0",
     LOG_LEVEL: "info",
@@ -250,6 +253,28 @@ describe("a read-only replica (REPLICA_OF) of a writer's directory backup", () =
     await waitFor("the killed run's files gone", () => (files().some((f) => left.includes(f)) ? null : true));
     expect(files().some((f) => f.includes(".restoring"))).toBe(false);
     expect(existsSync(replicaEnv.DATABASE_PATH)).toBe(false);
+  }, 60_000);
+
+  it("keeps a dashboard sign-in across its restart, signed with REPLICA_SESSION_SECRET", async () => {
+    const cookiesOf = (res: Response) => res.headers.getSetCookie().map((c) => c.split(";")[0]);
+    const login = await fetch(`${r}/dashboard/login`);
+    const jar = cookiesOf(login);
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(await login.text())![1];
+    const signIn = await fetch(`${r}/dashboard/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie: jar.join("; "), "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ _csrf: csrf, password: replicaEnv.ADMIN_PASSWORD }).toString(),
+    });
+    expect(signIn.status).toBe(303);
+    const session = [...jar, ...cookiesOf(signIn)].join("; ");
+    const keysPage = async () => (await fetch(`${r}/dashboard/keys`, { redirect: "manual", headers: { cookie: session } })).status;
+    expect(await keysPage()).toBe(200);
+    // Another server with the same secret (here, this one after a restart: its processes and copy are all new) takes it.
+    await killHard(replica);
+    await startReplica();
+    for (let i = 0; i < 4; i++) expect(await keysPage()).toBe(200);
+    expect((await fetch(`${r}/dashboard/keys`, { redirect: "manual" })).status).toBe(303);
   }, 60_000);
 
   it("refuses REPLICA_OF with BACKUP_TO", async () => {
