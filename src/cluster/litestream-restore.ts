@@ -49,7 +49,12 @@ export async function litestreamRestore(
     const child = spawnLitestream(config, binary, args);
     let lastError = "";
     let lines = 0;
-    const watch = watchProgress(temp, () => lines, stallMs, () => child.kill("SIGKILL"));
+    const watch = watchProgress(
+      temp,
+      () => lines,
+      stallMs,
+      () => child.kill("SIGKILL"),
+    );
     for (const stream of [child.stdout!, child.stderr!]) {
       createInterface({ input: stream }).on("line", (line) => {
         lines++;
@@ -92,16 +97,19 @@ function watchProgress(temp: string, lines: () => number, stallMs: number, stop:
   let last = sample();
   let movedAt = Date.now();
   let stalled = false;
-  const timer = setInterval(() => {
-    const now = sample();
-    if (now !== last) {
-      last = now;
-      movedAt = Date.now();
-    } else if (!stalled && Date.now() - movedAt >= stallMs) {
-      stalled = true;
-      stop();
-    }
-  }, Math.min(1000, stallMs / 4));
+  const timer = setInterval(
+    () => {
+      const now = sample();
+      if (now !== last) {
+        last = now;
+        movedAt = Date.now();
+      } else if (!stalled && Date.now() - movedAt >= stallMs) {
+        stalled = true;
+        stop();
+      }
+    },
+    Math.min(1000, stallMs / 4),
+  );
   timer.unref();
   return { stop: () => clearInterval(timer), stalled: () => stalled };
 }

@@ -60,7 +60,15 @@ describe("a restore from a backup that never answers", () => {
     });
     const lines: string[] = [];
     const t0 = Date.now();
-    const err = await litestreamRestore(config, "s3://bucket/catalog", join(dir, "catalog.db"), join(dir, "catalog.db.restoring"), null, (l) => lines.push(l), 1500).then(
+    const err = await litestreamRestore(
+      config,
+      "s3://bucket/catalog",
+      join(dir, "catalog.db"),
+      join(dir, "catalog.db.restoring"),
+      null,
+      (l) => lines.push(l),
+      1500,
+    ).then(
       () => null,
       (e: unknown) => e,
     );
