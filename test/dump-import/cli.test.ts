@@ -40,7 +40,8 @@ describe("CLI: sample-dump, then import-dump", () => {
     expect(imported).toBe(600);
     expect(db.prepare("SELECT count(*) FROM movies WHERE provider = 'r18dev' AND release_date = ''").pluck().get()).toBeGreaterThan(0);
     db.close();
-  });
+    // 2 s alone; the import runs at BULK_NICE 19, so beside a busy suite it waits: 26 s once.
+  }, 120_000);
 
   it("fails with a clear message on a bad file", async () => {
     const truncated = dir.write("cut.sql", "COPY public.derived_video (content_id, dvd_id) FROM stdin;\nabc00001\tABC-001\n");

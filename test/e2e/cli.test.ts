@@ -101,7 +101,8 @@ describe("CLI end to end", () => {
     expect(count("SELECT count(*) FROM movies WHERE provider = 'sample'")).toBe(2500);
     expect(runCli(["purge", "--provider", "sample"], env).stdout).toContain("removed 2500 records");
     expect(count("SELECT count(*) FROM movies WHERE provider = 'sample'")).toBe(0);
-  });
+    // 2.5 s alone; sample and purge run at BULK_NICE 19, so beside a busy suite they wait: 21 s once.
+  }, 120_000);
 
   it("stops with a message naming a bad setting", () => {
     const r = runCli(["keys", "list"], { ...env, PORT: "eighty", SAMPLE_DATA: "maybe" });
