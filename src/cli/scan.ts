@@ -65,7 +65,9 @@ export async function scanCommand(dir: string, values: ScanValues): Promise<void
   if (!Number.isSafeInteger(concurrency) || concurrency < 1 || concurrency > 64) throw new UsageError("--concurrency must be 1 to 64");
   const kinds = parseWrite(values.write);
   if ((values.force || values.dryRun) && kinds.length === 0) throw new UsageError("--force and --dry-run go with --write");
-  if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw new CliError(`${dir} is not a folder`);
+  const stat = statSync(dir, { throwIfNoEntry: false });
+  if (!stat) throw new CliError(`no such folder: ${dir}`);
+  if (!stat.isDirectory()) throw new CliError(`${dir} is not a folder`);
 
   // Reads the catalog; its live answers are written through, except on a read-only replica.
   const { config, db } = openCli({ reads: true });

@@ -135,10 +135,13 @@ describe("scan DIR", () => {
     expect(again.files[1]).toMatchObject({ status: "matched", source: "r18dev" });
   });
 
-  it("refuses what is not a folder", () => {
+  it("refuses what is not a folder, or is not there", () => {
     const res = runCli(["scan", join(dir, "r.ndjson")], env);
     expect(res.status).toBe(2);
     expect(res.stderr).toContain("is not a folder");
+    const missing = runCli(["scan", join(dir, "no such folder")], env);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain(`no such folder: ${join(dir, "no such folder")}`);
     expect(runCli(["scan"], env).status).toBe(2);
   });
 });
