@@ -11,10 +11,17 @@ export interface ThrottleOptions {
 
 export const DEFAULT_THROTTLE: ThrottleOptions = { stepMs: 1000, maxDelayMs: 5000, limit: 10, windowMs: 15 * 60_000 };
 
+/**
+ * How long an attempt counts as being checked. Its answer (failed, succeeded) may never
+ * come: the worker process that checked it died, or the check threw. Forgotten then,
+ * rather than held against the client for good (a checking takes well under a second).
+ */
+export const PENDING_MS = 60_000;
+
 interface Entry {
   failures: number;
-  /** Attempts being checked now: counted against the limit, so parallel guesses gain nothing. */
-  pending: number;
+  /** When each attempt being checked now began: counted against the limit, so parallel guesses gain nothing. */
+  pending: number[];
   since: number;
 }
 
@@ -42,7 +49,10 @@ export class LoginThrottle implements SignInThrottle {
 
   private entry(client: string): Entry | undefined {
     const e = this.clients.get(client);
-    if (e && this.now() - e.since >= this.options.windowMs && e.pending === 0) {
+    if (!e) return undefined;
+    const now = this.now();
+    if (e.pending.length > 0 && now - e.pending[0] >= PENDING_MS) e.pending = e.pending.filter((at) => now - at < PENDING_MS);
+    if (now - e.since >= this.options.windowMs && e.pending.length === 0) {
       this.clients.delete(client);
       return undefined;
     }
@@ -52,12 +62,12 @@ export class LoginThrottle implements SignInThrottle {
   /** Seconds until the client may try again, or 0 when it may try now (the attempt is then counted as pending). */
   begin(client: string): number {
     const e = this.entry(client);
-    if (e && e.failures + e.pending >= this.options.limit) {
+    if (e && e.failures + e.pending.length >= this.options.limit) {
       return Math.max(1, Math.ceil((e.since + this.options.windowMs - this.now()) / 1000));
     }
     if (this.clients.size >= 10_000) this.prune();
-    const entry = e ?? { failures: 0, pending: 0, since: this.now() };
-    entry.pending++;
+    const entry = e ?? { failures: 0, pending: [], since: this.now() };
+    entry.pending.push(this.now());
     this.clients.set(client, entry);
     return 0;
   }
@@ -66,7 +76,7 @@ export class LoginThrottle implements SignInThrottle {
   failed(client: string): number {
     const e = this.clients.get(client);
     if (!e) return this.options.stepMs;
-    e.pending = Math.max(0, e.pending - 1);
+    e.pending.shift();
     e.failures++;
     return Math.min(this.options.maxDelayMs, e.failures * this.options.stepMs);
   }
