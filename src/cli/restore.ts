@@ -5,7 +5,7 @@
  * check) before it takes the target's place, so a failed restore leaves the target as
  * it was.
  */
-import { existsSync, renameSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { catalogCounts, checkCatalog, countRuns, listKeys, openDatabase } from "../catalog/index.js";
 import { litestreamRestore, RestoreError, removeCatalog } from "../cluster/litestream-restore.js";
@@ -32,13 +32,30 @@ export async function restoreCommand(o: RestoreValues): Promise<void> {
   if (existsSync(to) && !o.force) throw new CliError(`${to} exists: restore into another file with --to, or replace it with --force (stop the server first)`);
 
   const temp = join(dirname(to), `.${basename(to)}.restoring-${process.pid}`);
-  removeCatalog(temp);
+  removeLeftovers(to);
+  // Ctrl-C or SIGTERM: Litestream is stopped, what it wrote removed (below), and the command exits as stopped.
+  const abort = new AbortController();
+  let stoppedBy: NodeJS.Signals | null = null;
+  const stop = (signal: NodeJS.Signals) => {
+    stoppedBy = signal;
+    abort.abort();
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
   try {
     try {
-      await litestreamRestore(config, from, to, temp, at);
+      await litestreamRestore(config, from, to, temp, { at, signal: abort.signal });
     } catch (err) {
+      if (stoppedBy !== null) {
+        for (const f of [temp, `${temp}.tmp`]) removeCatalog(f);
+        process.stderr.write(`restore stopped by ${stoppedBy}: ${to} is as it was\n`);
+        process.exit(stoppedBy === "SIGINT" ? 130 : 143);
+      }
       if (err instanceof RestoreError) throw new CliError(err.message);
       throw err;
+    } finally {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
     }
     const summary = check(temp);
     removeCatalog(to);
@@ -49,6 +66,31 @@ export async function restoreCommand(o: RestoreValues): Promise<void> {
   } finally {
     // Litestream writes `${temp}.tmp` first and renames it; its -wal and -shm stay behind.
     for (const f of [temp, `${temp}.tmp`]) removeCatalog(f);
+  }
+}
+
+/**
+ * Removes what restores into `to` that no longer run left beside it (Litestream's file of
+ * one stopped by a kill): `.NAME.restoring-PID` and its `.tmp`, -wal and -shm, for each
+ * PID that is not a running process.
+ */
+function removeLeftovers(to: string): void {
+  const prefix = `.${basename(to)}.restoring-`;
+  if (!existsSync(dirname(to))) return;
+  for (const f of readdirSync(dirname(to), { withFileTypes: true })) {
+    if (!f.isFile() || !f.name.startsWith(prefix)) continue;
+    const pid = Number(/^(\d+)/.exec(f.name.slice(prefix.length))?.[1]);
+    if (!Number.isSafeInteger(pid) || pid <= 0 || running(pid)) continue;
+    rmSync(join(dirname(to), f.name), { force: true });
+  }
+}
+
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
   }
 }
 

@@ -23,19 +23,23 @@ export class RestoreError extends Error {}
  */
 export const RESTORE_STALL_MS = 60_000;
 
+/** How a restore runs: the time to restore to, where Litestream's lines go, when it counts as stalled, what ends it early. */
+export interface RestoreOptions {
+  /** A time (ms since the epoch) to restore the catalog as it was then; absent: its last commit. */
+  at?: number | null;
+  /** Litestream's lines, as text (default: stderr). */
+  say?: (line: string) => void;
+  stallMs?: number;
+  /** Aborted: Litestream is stopped, and the restore rejects with an AbortError. */
+  signal?: AbortSignal;
+}
+
 /**
  * `litestream restore` of the backup `from` into the new file `temp` (`to` names the
- * catalog the backup is of, as Litestream keys it), Litestream's lines to `say`.
+ * catalog the backup is of, as Litestream keys it).
  */
-export async function litestreamRestore(
-  config: Config,
-  from: string,
-  to: string,
-  temp: string,
-  at: number | null,
-  say: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
-  stallMs = RESTORE_STALL_MS,
-): Promise<void> {
+export async function litestreamRestore(config: Config, from: string, to: string, temp: string, options: RestoreOptions = {}): Promise<void> {
+  const { at = null, say = (line: string) => process.stderr.write(`${line}\n`), stallMs = RESTORE_STALL_MS, signal } = options;
   let binary: string;
   try {
     binary = litestreamBinary();
@@ -46,7 +50,7 @@ export async function litestreamRestore(
   await withBackupConfig(config, from, to, async (file) => {
     const args = ["restore", "-config", file, "-no-expand-env", "-o", temp, ...(at === null ? [] : ["-timestamp", new Date(at).toISOString()]), to];
     // Under --pdeathsig: a replica killed during a refresh leaves no restore writing on beside its next start.
-    const child = spawnLitestream(config, binary, args);
+    const child = spawnLitestream(config, binary, args, { signal });
     let lastError = "";
     let lines = 0;
     const watch = watchProgress(

@@ -24,14 +24,15 @@ export async function withBackupConfig<T>(config: Config, from: string, dbPath: 
   }
 }
 
-/** `binary args...` under --pdeathsig, with the S3 key in its environment; its output piped. */
-export function spawnLitestream(config: Config, binary: string, args: string[], timeout?: number): ChildProcess {
+/** `binary args...` under --pdeathsig, with the S3 key in its environment; its output piped. Killed after `timeout` ms, or when `signal` aborts. */
+export function spawnLitestream(config: Config, binary: string, args: string[], o: { timeout?: number; signal?: AbortSignal } = {}): ChildProcess {
   const [command, ...prefix] = [...parentDeathPrefix(), binary];
   const extra = litestreamEnv(config);
   return spawn(command, [...prefix, ...args], {
     stdio: ["ignore", "pipe", "pipe"],
     env: Object.keys(extra).length > 0 ? { ...process.env, ...extra } : undefined,
-    timeout,
+    timeout: o.timeout,
+    signal: o.signal,
   });
 }
 

@@ -15,18 +15,22 @@ import { type BackupPosition, latestPosition, parseListing } from "./replica-pos
 const LIST_TIMEOUT_MS = 30_000;
 
 /** The backup's position, or a RestoreError saying why it could not be read (none there, unreachable). */
-export async function backupPosition(config: Config, timeoutMs = LIST_TIMEOUT_MS): Promise<BackupPosition> {
+export async function backupPosition(config: Config, o: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<BackupPosition> {
+  const { timeoutMs = LIST_TIMEOUT_MS, signal } = o;
   const dbPath = resolve(config.databasePath);
   return withBackupConfig(config, config.replicaOf, dbPath, async (file) => {
-    const [wal, snapshots] = await Promise.all([list(config, file, dbPath, "wal", timeoutMs), list(config, file, dbPath, "snapshots", timeoutMs)]);
+    const [wal, snapshots] = await Promise.all([
+      list(config, file, dbPath, "wal", timeoutMs, signal),
+      list(config, file, dbPath, "snapshots", timeoutMs, signal),
+    ]);
     const position = latestPosition(parseListing(wal, "wal"), parseListing(snapshots, "snapshots"));
     if (position === null) throw new RestoreError(`no backup found at ${config.replicaOf}`);
     return position;
   });
 }
 
-async function list(config: Config, configFile: string, dbPath: string, what: "wal" | "snapshots", timeoutMs: number): Promise<string> {
-  const child = spawnLitestream(config, litestreamBinary(), [what, "-config", configFile, "-no-expand-env", dbPath], timeoutMs);
+async function list(config: Config, configFile: string, dbPath: string, what: "wal" | "snapshots", timeoutMs: number, signal?: AbortSignal): Promise<string> {
+  const child = spawnLitestream(config, litestreamBinary(), [what, "-config", configFile, "-no-expand-env", dbPath], { timeout: timeoutMs, signal });
   let stdout = "";
   let stderr = "";
   child.stdout!.setEncoding("utf8").on("data", (d: string) => (stdout += d));

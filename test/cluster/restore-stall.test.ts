@@ -42,7 +42,7 @@ describe("a restore from a backup that never answers", () => {
     });
     const before = sockets.length;
     const t0 = Date.now();
-    const err = await backupPosition(config, 1500).then(
+    const err = await backupPosition(config, { timeoutMs: 1500 }).then(
       () => null,
       (e: unknown) => e,
     );
@@ -60,15 +60,10 @@ describe("a restore from a backup that never answers", () => {
     });
     const lines: string[] = [];
     const t0 = Date.now();
-    const err = await litestreamRestore(
-      config,
-      "s3://bucket/catalog",
-      join(dir, "catalog.db"),
-      join(dir, "catalog.db.restoring"),
-      null,
-      (l) => lines.push(l),
-      1500,
-    ).then(
+    const err = await litestreamRestore(config, "s3://bucket/catalog", join(dir, "catalog.db"), join(dir, "catalog.db.restoring"), {
+      say: (l) => lines.push(l),
+      stallMs: 1500,
+    }).then(
       () => null,
       (e: unknown) => e,
     );
