@@ -59,7 +59,7 @@ export async function serveReplica(config: Config, output: ServerOutput, options
       beforeExit: () => endServerOutput(2000),
     });
   } catch (err) {
-    if (err instanceof RestoreError) throw new CliError(`REPLICA_OF: ${err.message}; no earlier copy to serve`);
+    if (err instanceof RestoreError) throw new CliError(`REPLICA_OF: ${err.message}`);
     throw err;
   }
 }

@@ -25,6 +25,10 @@ import { backupPosition } from "./replica-source.js";
 /** How long new workers may take to listen once their copy passed its check (which takes as long as the file needs: 30 s at 4 GB here). */
 const START_MS = 120_000;
 
+/** The wait before a worker that died is replaced, doubled after each replacement that fails, up to the second. */
+const REPLACE_FIRST_MS = 1000;
+const REPLACE_MAX_MS = 30_000;
+
 /** The copy served and the workers serving it. */
 interface Copy {
   file: string;
@@ -52,10 +56,13 @@ export async function runReplica(o: {
   const retiring = new Set<Promise<void>>();
   let closing = false;
   let announced = false;
+  // Stops the Litestream commands under way when the server stops.
+  const abort = new AbortController();
 
   /**
    * Starts `n` workers on `copy` at once; when `check`, the first checks the copy and the
-   * others wait for it before they serve it. Resolves once all listen.
+   * others wait for it before they serve it. Resolves once all listen; when one fails
+   * first, kills the ones this call started (never the copy's others, which serve).
    */
   const start = (copy: Copy, n: number, check: boolean): Promise<string> =>
     new Promise((resolve, reject) => {
@@ -64,11 +71,12 @@ export async function runReplica(o: {
       let settled = false;
       let passed: () => void = () => {};
       const checked = check ? new Promise<void>((r) => (passed = r)) : Promise.resolve();
+      const mine = new Set<Worker>();
       const fail = (err: Error) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
-        for (const w of copy.workers) w.process.kill("SIGKILL");
+        for (const w of mine) w.process.kill("SIGKILL");
         reject(err);
       };
       const late = () => setTimeout(() => fail(new RestoreError(`the workers did not listen within ${START_MS / 1000} s`)), START_MS);
@@ -77,6 +85,7 @@ export async function runReplica(o: {
       const forkOne = (checks: boolean) => {
         const worker = cluster.fork({ DATABASE_PATH: copy.file, VC_REPLICA_SECRET: sessionSecret });
         copy.workers.add(worker);
+        mine.add(worker);
         answerCalls(worker, {
           "rates.grant": (key: string, rate: number, want: number) => rates.takeUpTo(key, rate, want),
           "signIn.begin": (client: string) => signIn.begin(client),
@@ -107,13 +116,23 @@ export async function runReplica(o: {
           if (!settled) return fail(new RestoreError(`a worker exited before it listened (${signal ?? `exit status ${code}`})`));
           if (closing || copy.retiring) return;
           log.warn({ worker: worker.process.pid, code, signal }, "worker process died; starting another");
-          setTimeout(() => {
-            if (!closing && !copy.retiring) start(copy, 1, false).catch((err: Error) => log.error({ err: err.message }, "worker not replaced"));
-          }, 1000).unref();
+          replace(copy, REPLACE_FIRST_MS);
         });
       };
       for (let i = 0; i < n; i++) forkOne(check && i === 0);
     });
+
+  /** Starts one worker in place of one that died, after `delayMs`; tried again, later each time, until one listens. */
+  const replace = (copy: Copy, delayMs: number) => {
+    setTimeout(() => {
+      if (closing || copy.retiring) return;
+      start(copy, 1, false).catch((err: Error) => {
+        const next = Math.min(delayMs * 2, REPLACE_MAX_MS);
+        log.error({ err: err.message, retryInMs: next }, "worker not replaced; trying again");
+        replace(copy, next);
+      });
+    }, delayMs).unref();
+  };
 
   /** Drains a copy's workers and deletes its file. */
   const retire = async (copy: Copy) => {
@@ -125,16 +144,20 @@ export async function runReplica(o: {
     log.info({ copy: copy.file, workers: count, drainMs: Date.now() - t0 }, "old copy retired");
   };
 
-  /** Serves `file` (at `position`, when known): new workers, then the old ones drained. */
-  const serve = async (file: string, position: BackupPosition | null) => {
+  /**
+   * Serves `file` (at `position`, when known): new workers, then the old ones drained.
+   * A copy that cannot be served is deleted, unless `keep` (an earlier start's copy).
+   */
+  const serve = async (file: string, position: BackupPosition | null, keep = false) => {
     const copy: Copy = { file, position, workers: new Set(), retiring: false };
     const t0 = Date.now();
     let address: string;
     try {
+      if (closing) throw new RestoreError("the server is stopping");
       address = await start(copy, workers, true);
     } catch (err) {
       copy.retiring = true;
-      files.remove(file);
+      if (!keep) files.remove(file);
       throw err;
     }
     const old = current;
@@ -158,7 +181,7 @@ export async function runReplica(o: {
 
   /** Restores the backup when it moved past the copy served; true when a new copy is served. */
   const refresh = async (): Promise<boolean> => {
-    const position = await backupPosition(config);
+    const position = await backupPosition(config, { signal: abort.signal });
     state.lastCheckAt = new Date().toISOString();
     if (current && !moved(current.position, position)) return false;
     const n = files.next();
@@ -166,7 +189,7 @@ export async function runReplica(o: {
     const t0 = Date.now();
     try {
       // Litestream's lines are left out: a failure's last error is in the RestoreError.
-      await litestreamRestore(config, config.replicaOf, config.databasePath, temp, null, () => {});
+      await litestreamRestore(config, config.replicaOf, config.databasePath, temp, { say: () => {}, signal: abort.signal });
       renameSync(temp, files.copy(n));
     } finally {
       files.remove(temp);
@@ -184,40 +207,24 @@ export async function runReplica(o: {
     state.lastErrorAt = new Date().toISOString();
   };
 
-  // At start: what an earlier run left goes, but its last copy stays for a backup that cannot be reached.
-  const previous = files.tidy();
-  try {
-    await refresh();
-    if (previous !== null) files.remove(previous);
-  } catch (err) {
-    failed(err);
-    if (previous === null) throw err;
-    log.warn({ from: config.replicaOf, err: state.lastError, copy: previous }, "backup unreachable at start: serving the copy an earlier start restored");
-    await serve(previous, null);
-  }
-
   let timer: NodeJS.Timeout | null = null;
-  const loop = () => {
-    timer = setTimeout(async () => {
-      try {
-        await refresh();
-      } catch (err) {
-        failed(err);
-        log.error({ from: config.replicaOf, err: state.lastError }, "replica refresh failed; serving the copy it has");
-      }
-      if (!closing) loop();
-    }, config.replicaRefreshSeconds * 1000);
-  };
-  loop();
+  /** The refresh under way (the first one included): a stop waits for it to end. */
+  let busy: Promise<unknown> = Promise.resolve();
 
+  /**
+   * SIGTERM or SIGINT, at any moment (a first restore of many seconds included): stops
+   * what Litestream runs, drains every worker (a new copy's too), lets the refresh under
+   * way remove its files, then exits 0.
+   */
   const stop = async (signal: string) => {
     if (closing) return;
     closing = true;
     if (timer) clearTimeout(timer);
+    abort.abort();
     log.info({ signal, workers: Object.keys(cluster.workers ?? {}).length }, "shutting down");
     const t0 = Date.now();
-    // Every copy's workers, a refresh's new ones included.
     await drainWorkers(Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined));
+    await busy.catch(() => {});
     await Promise.all(retiring);
     log.info({ signal, totalMs: Date.now() - t0 }, "shut down");
     await o.beforeExit?.();
@@ -225,4 +232,45 @@ export async function runReplica(o: {
   };
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
+
+  // At start: what an earlier run left goes, but its last copy stays for a backup that cannot be reached.
+  const previous = files.tidy();
+  const first = async () => {
+    try {
+      await refresh();
+      if (previous !== null) files.remove(previous);
+      return;
+    } catch (err) {
+      if (closing) return;
+      failed(err);
+      if (previous === null) throw new RestoreError(`${state.lastError}; no earlier copy to serve`);
+    }
+    log.warn({ from: config.replicaOf, err: state.lastError, copy: previous }, "no new copy at start: serving the copy an earlier start restored");
+    try {
+      await serve(previous, null, true);
+    } catch (err) {
+      if (closing) return;
+      throw new RestoreError(
+        `${state.lastError}; the copy an earlier start restored cannot be served either: ${err instanceof Error ? err.message : String(err)}`,
+      );
+    }
+  };
+  busy = first();
+  await busy;
+  if (closing) return;
+
+  const loop = () => {
+    timer = setTimeout(() => {
+      busy = refresh()
+        .catch((err: unknown) => {
+          if (closing) return;
+          failed(err);
+          log.error({ from: config.replicaOf, err: state.lastError }, "replica refresh failed; serving the copy it has");
+        })
+        .finally(() => {
+          if (!closing) loop();
+        });
+    }, config.replicaRefreshSeconds * 1000);
+  };
+  loop();
 }

@@ -222,7 +222,7 @@ describe("a read-only replica (REPLICA_OF) of a writer's directory backup", () =
       // A start while the backup is away serves the copy the last run restored, and says so.
       await killHard(replica);
       await startReplica();
-      expect(replica.output().stdout).toMatch(/backup unreachable at start: serving the copy an earlier start restored/);
+      expect(replica.output().stdout).toMatch(/no new copy at start: serving the copy an earlier start restored/);
       const [a, b] = [await get(w, "/movie?q=RPL-001"), await get(r, "/movie?q=RPL-001")];
       expect(b).toEqual(a);
     } finally {
@@ -275,6 +275,62 @@ describe("a read-only replica (REPLICA_OF) of a writer's directory backup", () =
     await startReplica();
     for (let i = 0; i < 4; i++) expect(await keysPage()).toBe(200);
     expect((await fetch(`${r}/dashboard/keys`, { redirect: "manual" })).status).toBe(303);
+  }, 60_000);
+
+  it("replaces a worker that dies, tries again when its replacement dies before it listens, and never touches the other", async () => {
+    // The replica's worker processes: children of its primary that cluster started (Litestream's looks
+    // are children too, and for a moment after their fork, before their exec, look like node).
+    const workers = () =>
+      readFileSync(`/proc/${replica.child.pid}/task/${replica.child.pid}/children`, "utf8")
+        .trim()
+        .split(" ")
+        .filter(Boolean)
+        .map(Number)
+        .filter((pid) => {
+          try {
+            return readFileSync(`/proc/${pid}/environ`, "utf8")
+              .split("\0")
+              .some((v) => v.startsWith("NODE_UNIQUE_ID="));
+          } catch {
+            return false;
+          }
+        });
+    const alive = (pid: number) => existsSync(`/proc/${pid}`) && !readFileSync(`/proc/${pid}/stat`, "utf8").includes(") Z ");
+    const notReplaced = () =>
+      replica
+        .output()
+        .stdout.split("\n")
+        .filter((l) => l.includes('"worker not replaced; trying again"')).length;
+    // The writer is paused (its key-usage flush would move the backup), and no refresh is under way: one copy, two workers.
+    writer.signalGroup("SIGSTOP");
+    const copies = () => readdirSync(join(dir, "replica")).filter((f) => /\.replica-\d+$/.test(f) || f.includes(".restoring"));
+    await waitFor("one copy and its two workers", () => (copies().length === 1 && workers().length === 2 ? true : null));
+    const before = notReplaced();
+    // The replacement starts 1 s after the death and takes a moment to listen: it is killed in that moment.
+    for (let attempt = 0; attempt < 3 && notReplaced() === before; attempt++) {
+      const [dies, serves] = workers();
+      process.kill(dies, "SIGKILL");
+      const t0 = Date.now();
+      let replacement: number | undefined;
+      while (replacement === undefined && Date.now() - t0 < 10_000) {
+        replacement = workers().find((p) => p !== dies && p !== serves);
+        if (replacement === undefined) await new Promise((r) => setTimeout(r, 5));
+      }
+      expect(replacement, "a replacement started").toBeDefined();
+      process.kill(replacement!, "SIGKILL");
+      await new Promise((r) => setTimeout(r, 300));
+      expect(alive(serves), "the worker that kept serving").toBe(true);
+      expect((await get(r, "/random?num=1")).status).toBe(200);
+    }
+    expect(notReplaced()).toBeGreaterThan(before);
+    // The next try (2 s later) brings the replica back to its two workers.
+    await waitFor("two workers again", () => (workers().length === 2 ? true : null));
+    for (let i = 0; i < 4; i++) {
+      const res = await fetch(`${r}/random?num=1`, { headers: { "x-service-key": key, connection: "close" } });
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+    }
+    writer.signalGroup("SIGCONT");
   }, 60_000);
 
   it("refuses REPLICA_OF with BACKUP_TO", async () => {
