@@ -23,6 +23,15 @@ export const LOG_BUFFER_BYTES = 1024 * 1024;
 /** A reader that takes a few bytes and leaves (`| head -c 100`) is gone well within a second. */
 export const SECRET_SETTLE_MS = 1000;
 
+/** pino's level numbers, by the names the report gives them. */
+const LEVEL_NAMES: Readonly<Record<string, string>> = { "10": "trace", "20": "debug", "30": "info", "40": "warn", "50": "error", "60": "fatal" };
+
+/** The level of a pino line (`{"level":30,...`), by name; "other" for any other line. */
+function levelOf(line: string): string {
+  const m = /^\{"level":(\d+)/.exec(line);
+  return (m && LEVEL_NAMES[m[1]]) ?? "other";
+}
+
 interface Watch {
   /** A line issued from this time on that goes through shows the reader was still there after the secret. */
   after: number;
@@ -33,7 +42,7 @@ interface Watch {
  * Lines out of the server process that never block it: each line goes to the target at
  * once, and while the reader is slower than the writer they wait in memory up to
  * `maxBytes`; past it, lines are dropped and counted until half of that has drained, and
- * then one line says how many were dropped and over what time. A reader that went away
+ * then one line says how many were dropped (in all and by level) and over what time. A reader that went away
  * (EPIPE, or any write error) ends the writing for good: later lines are counted, never
  * written, and the server goes on.
  */
@@ -44,6 +53,7 @@ export class LogSink {
   private pendingBytes = 0;
   private dropping = false;
   private dropped = 0;
+  private droppedLevels: Record<string, number> = {};
   private droppedFrom = 0;
   private droppedTo = 0;
   private gone = false;
@@ -112,7 +122,7 @@ export class LogSink {
     if (this.dropping && this.pendingBytes <= this.maxBytes / 2) this.resume();
     const bytes = Buffer.byteLength(line);
     if (this.gone || this.dropping || this.pendingBytes + bytes > this.maxBytes) {
-      this.drop();
+      this.drop(line);
       result?.(false);
       return false;
     }
@@ -126,7 +136,7 @@ export class LogSink {
     this.target.write(line, (err) => {
       this.pendingBytes -= bytes;
       if (err) {
-        this.drop();
+        this.drop(line);
         this.goneAway();
       } else {
         this.watches = this.watches.filter((w) => issuedAt < w.after);
@@ -137,10 +147,12 @@ export class LogSink {
     });
   }
 
-  private drop(): void {
+  private drop(line: string): void {
     const t = this.now();
     if (this.dropped === 0) this.droppedFrom = t;
     this.dropped++;
+    const level = levelOf(line);
+    this.droppedLevels[level] = (this.droppedLevels[level] ?? 0) + 1;
     this.droppedTo = t;
     // Until the reader has taken half of what waits: no line-by-line trickle, one report.
     if (!this.gone) this.dropping = true;
@@ -153,12 +165,14 @@ export class LogSink {
       pid: process.pid,
       hostname: hostname(),
       dropped: this.dropped,
+      levels: this.droppedLevels,
       from: this.droppedFrom,
       to: this.droppedTo,
       msg: "log lines dropped: their reader fell behind",
     };
     this.dropping = false;
     this.dropped = 0;
+    this.droppedLevels = {};
     const line = `${JSON.stringify(report)}\n`;
     this.put(line, Buffer.byteLength(line));
   }

@@ -60,6 +60,25 @@ describe("LogSink", () => {
     expect(sink.droppedLines).toBe(15);
   });
 
+  it("counts the dropped lines by their level, so a lost warning or error shows", () => {
+    const { reader, sink } = setup(200);
+    const pino = (level: number, msg: string) => `{"level":${level},"time":1,"msg":"${msg}"}\n`;
+    while (sink.write(pino(10, "client error"))) {}
+    for (const [level, n] of [
+      [10, 4],
+      [30, 2],
+      [40, 1],
+      [50, 1],
+    ] as const)
+      for (let i = 0; i < n; i++) sink.write(pino(level, "x"));
+    reader.take();
+    sink.write(pino(30, "after"));
+    reader.take();
+    const report = JSON.parse(reader.written.find((l) => l.includes("log lines dropped"))!);
+    expect(report.dropped).toBe(9);
+    expect(report.levels).toEqual({ trace: 5, info: 2, warn: 1, error: 1 });
+  });
+
   it("says once how many were dropped and over what time, when the reader has taken half", () => {
     const { reader, sink, tick } = setup(1000);
     for (let i = 0; i < 100; i++) sink.write(line(i));
@@ -74,7 +93,7 @@ describe("LogSink", () => {
     const reports = reader.written.filter((l) => l.startsWith("{"));
     expect(reports).toHaveLength(1);
     const report = JSON.parse(reports[0]);
-    expect(report).toMatchObject({ level: 40, dropped: 3, from: 1000, to: 1500, msg: "log lines dropped: their reader fell behind" });
+    expect(report).toMatchObject({ level: 40, dropped: 3, levels: { other: 3 }, from: 1000, to: 1500, msg: "log lines dropped: their reader fell behind" });
     // In the order it happened: what waited, the report, then the new line.
     expect(reader.written.slice(-3)).toEqual([line(99), reports[0], line(103)]);
     expect(sink.droppedLines).toBe(0);
