@@ -270,6 +270,9 @@ describe("MetaTube's plugin against this server", () => {
       expect([gallery.width, gallery.height]).toEqual([800, 538]);
       const low = await jpeg(image("backdrop", "FANZA", "snis00217", { quality: "10" }));
       expect(low.bytes).toBeLessThan(backdrop.bytes);
+      // The plugin's quality setting starts at 0, which MetaTube's encoder takes as 1.
+      const lowest = await jpeg(image("backdrop", "FANZA", "snis00217", { quality: "0" }));
+      expect(lowest.bytes).toBeLessThan(low.bytes);
     });
 
     it("an actress's picture, on her own route (ActorImageProvider's request)", async () => {
@@ -296,7 +299,7 @@ describe("MetaTube's plugin against this server", () => {
         { ratio: "101" },
         { pos: "2" },
         { pos: "-0.5" },
-        { quality: "0" },
+        { quality: "-1" },
         { quality: "101" },
         { quality: "9.5" },
         { auto: "maybe" },

@@ -44,8 +44,17 @@ export function toMtError(err: FastifyError | Error): MtError {
   return new MtError(500);
 }
 
+/**
+ * Strings as .NET's JSON reader takes them: a lone surrogate (half an emoji, cut by a
+ * source) is written as U+FFFD, since the plugins' reader refuses the whole answer over
+ * an unpaired `\ud83d` escape.
+ */
+const wellFormed = (_key: string, value: unknown) => (typeof value === "string" ? (value as WellFormable).toWellFormed() : value);
+/** String.prototype.toWellFormed (ES2024, in every Node this runs on), beyond the ES2022 types the project compiles with. */
+type WellFormable = string & { toWellFormed(): string };
+
 export function sendData(reply: FastifyReply, data: unknown): FastifyReply {
-  return reply.type(JSON_TYPE).send(JSON.stringify({ data }));
+  return reply.type(JSON_TYPE).send(JSON.stringify({ data }, wellFormed));
 }
 
 export function sendError(reply: FastifyReply, err: MtError): FastifyReply {

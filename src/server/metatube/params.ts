@@ -41,15 +41,20 @@ export function searchText(q: Query): string {
   return v;
 }
 
-/** The cut an image route asks for: ratio (primary only) > 0, or negative for the default; pos 0..1, or -1; quality 1..100. */
+/**
+ * The cut an image route asks for: ratio (primary only) > 0, or negative for the default;
+ * pos 0..1, or -1; quality 0..100, where 0 is 1 (the plugins' setting starts at 0, and
+ * MetaTube's JPEG encoder takes anything below 1 as 1).
+ */
 export function imageCut(q: Query): { ratio?: number; pos?: number; quality: number } {
   const ratio = number(q, "ratio");
   if (ratio !== undefined && (ratio === 0 || ratio > 100))
     throw badRequest(`ratio must be above 0 and at most 100 (or negative for the default), got ${ratio}`);
   const pos = number(q, "pos");
   if (pos !== undefined && pos !== -1 && (pos < 0 || pos > 1)) throw badRequest(`pos must be between 0 and 1 (or -1 for the default), got ${pos}`);
-  const quality = number(q, "quality") ?? 90;
-  if (!Number.isInteger(quality) || quality < 1 || quality > 100) throw badRequest(`quality must be an integer from 1 to 100, got ${quality}`);
+  const asked = number(q, "quality") ?? 90;
+  if (!Number.isInteger(asked) || asked < 0 || asked > 100) throw badRequest(`quality must be an integer from 0 to 100, got ${asked}`);
+  const quality = Math.max(1, asked);
   // Read for their spelling only: face detection (auto) and badges fall back to the default cut.
   bool(q, "auto", false);
   return { ratio: ratio !== undefined && ratio > 0 ? ratio : undefined, pos: pos !== undefined && pos >= 0 ? pos : undefined, quality };
