@@ -70,8 +70,8 @@ export async function serveHttp(config: Config, db: Db, output: ServerOutput, ro
   // A replica starts no ingest: its writer does.
   const ingest = role.replica ? null : (own ?? remoteIngest(role.primary!.call));
   const shared = role.primary ? { rates: new LeasedRates(role.primary.call, role.primary.workers), signIn: remoteSignIn(role.primary.call) } : undefined;
-  // Covers for the MetaTube image routes, through the providers' one outbound client.
-  const images = imagesFor(config, runtime.http, { warn: (o, msg) => log?.warn(o, msg) });
+  // Covers for the MetaTube image routes, through the providers' one outbound client; the workers share IMAGE_CACHE_MB.
+  const images = imagesFor(config, runtime.http, { warn: (o, msg) => log?.warn(o, msg) }, role.primary?.workers ?? 1);
   // BACKUP_TO: Litestream runs beside the only process (a worker asks its primary, which runs it).
   const ownBackup =
     config.backupTo && role.primary === null

@@ -100,9 +100,14 @@ function closedError(): ImageError {
   return new ImageError("upstream", "images closed");
 }
 
-/** The images of a process as its settings say: IMAGE_CACHE_DIR, IMAGE_CACHE_MB, IMAGE_HOST_RATE. */
-export function imagesFor(config: Pick<Config, "imageCacheDir" | "imageCacheMb" | "imageHostRate">, http: HttpClient, log?: ImagesLog): Images {
-  return createImages({ http, dir: config.imageCacheDir, maxBytes: config.imageCacheMb * 1024 * 1024, hostRate: config.imageHostRate, log });
+/**
+ * The images of a process as its settings say: IMAGE_CACHE_DIR, IMAGE_CACHE_MB, IMAGE_HOST_RATE.
+ * `processes` share the folder (a server's workers): each keeps its part of IMAGE_CACHE_MB,
+ * since each knows the files of the others only as they were when it started.
+ */
+export function imagesFor(config: Pick<Config, "imageCacheDir" | "imageCacheMb" | "imageHostRate">, http: HttpClient, log?: ImagesLog, processes = 1): Images {
+  const maxBytes = Math.floor((config.imageCacheMb * 1024 * 1024) / Math.max(1, processes));
+  return createImages({ http, dir: config.imageCacheDir, maxBytes, hostRate: config.imageHostRate, log });
 }
 
 /**

@@ -6,6 +6,8 @@ const NAME = /^[0-9a-f]{64}\.(src|cut)$/;
 const SUBFOLDER = /^[0-9a-f]{2}$/;
 /** A write a kill cut short before its rename. */
 const TEMP = /\.tmp$/;
+/** Older than this, a temporary file is a leftover; younger, it may be another process's write under way (the cache is shared). */
+const TEMP_LEFTOVER_MS = 10 * 60_000;
 
 export interface FoundFile {
   name: string;
@@ -16,7 +18,7 @@ export interface FoundFile {
 
 /**
  * What an earlier run left in the cache folder: its files, least recently used first, and the
- * subfolders that exist. Leftover temporary files are removed; anything not named as ours is left
+ * subfolders that exist. Leftover temporary files (older than 10 minutes) are removed; anything not named as ours is left
  * alone. An absent or unreadable folder is an empty cache (the writes will say if it cannot be made).
  */
 export async function scanFolder(dir: string): Promise<{ files: FoundFile[]; subfolders: string[] }> {
@@ -38,7 +40,11 @@ export async function scanFolder(dir: string): Promise<{ files: FoundFile[]; sub
     subfolders.push(sub);
     const looks = inside.map(async (file) => {
       const path = join(dir, sub, file);
-      if (TEMP.test(file)) return unlink(path).catch(() => {});
+      if (TEMP.test(file)) {
+        const info = await stat(path).catch(() => undefined);
+        if (info && Date.now() - info.mtimeMs > TEMP_LEFTOVER_MS) await unlink(path).catch(() => {});
+        return;
+      }
       if (!NAME.test(file) || !file.startsWith(sub)) return;
       const info = await stat(path).catch(() => undefined);
       if (info?.isFile()) files.push({ name: file, size: info.size, usedAt: info.mtimeMs });

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -96,15 +96,20 @@ describe("DiskCache", () => {
     expect(onDisk(dir).names).toEqual([name(1), name(3)]);
   });
 
-  it("removes what a killed write left at start, and leaves others' files alone", async () => {
+  it("removes what a killed write left at start, and leaves others' files (and writes under way) alone", async () => {
     const dir = tempDir();
     mkdirSync(join(dir, "07"));
-    writeFileSync(join(dir, "07", `${name(7)}.a1b2c3.tmp`), "half a file");
+    const left = join(dir, "07", `${name(7)}.a1b2c3.tmp`);
+    writeFileSync(left, "half a file");
+    const old = (Date.now() - 11 * 60_000) / 1000;
+    utimesSync(left, old, old);
+    // Another process's write, a moment old: the cache folder is shared by a server's workers.
+    writeFileSync(join(dir, "07", `${name(8)}.d4e5f6.tmp`), "being written");
     writeFileSync(join(dir, "07", name(7)), "whole");
     writeFileSync(join(dir, "README"), "not ours");
     const cache = new DiskCache({ dir, maxBytes: 1000, now: Date.now });
     await cache.flush();
-    expect(onDisk(dir).names).toEqual([name(7), "README"].sort());
+    expect(onDisk(dir).names).toEqual([name(7), `${name(8)}.d4e5f6.tmp`, "README"].sort());
     expect(cache.stats()).toMatchObject({ entries: 1, bytes: 5 });
   });
 
