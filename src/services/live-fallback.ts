@@ -35,6 +35,14 @@ export interface LiveOptions {
   breakerCooldownMs?: number;
 }
 
+/**
+ * Live answers that were not written through (a replica's, or when the catalog was busy or
+ * full) are kept this long, and at most this many, so that what a client was just answered
+ * can be asked for again by its content id (the MetaTube plugins' cover requests) in this process.
+ */
+const UNSTORED_TTL_MS = 60 * 60_000;
+const UNSTORED_MAX = 1000;
+
 const BREAKER_FAILURES = 5;
 const BREAKER_COOLDOWN_MS = 30_000;
 
@@ -47,6 +55,7 @@ const BREAKER_COOLDOWN_MS = 30_000;
 export class LiveFallback {
   private readonly inflight = new Map<string, Promise<unknown>>();
   private readonly negative = new Map<string, number>();
+  private readonly unstored = new Map<string, { record: IngestRecord; until: number }>();
   private readonly now: () => number;
   private readonly breakers: ProviderBreakers;
   private storing: boolean;
@@ -99,13 +108,37 @@ export class LiveFallback {
    * the answer is served all the same, and a later miss asks again.
    */
   private writeThrough(records: IngestRecord[]): void {
-    if (!this.storing) return;
+    if (!this.storing) return this.keepUnstored(records);
     try {
-      if (tryUpsertRecords(this.db, records) === null) this.options.onBusy?.(records.length);
+      if (tryUpsertRecords(this.db, records) === null) {
+        this.options.onBusy?.(records.length);
+        this.keepUnstored(records);
+      }
     } catch (err) {
       // A full disk (or any failed write) costs the catalog this record, not the client its answer.
       this.options.onWriteError?.(err as Error);
+      this.keepUnstored(records);
     }
+  }
+
+  private keepUnstored(records: IngestRecord[]): void {
+    const until = this.now() + UNSTORED_TTL_MS;
+    for (const r of records) {
+      const id = r.record.contentId.toLowerCase();
+      this.unstored.delete(id);
+      this.unstored.set(id, { record: r, until });
+      if (this.unstored.size > UNSTORED_MAX) this.unstored.delete(this.unstored.keys().next().value!);
+    }
+  }
+
+  /** A live answer of the last hour that is not in the catalog (see keepUnstored), by its content id. */
+  unstoredAnswer(contentId: string): IngestRecord | undefined {
+    const id = contentId.trim().toLowerCase();
+    const kept = this.unstored.get(id);
+    if (kept === undefined) return undefined;
+    if (kept.until > this.now()) return kept.record;
+    this.unstored.delete(id);
+    return undefined;
   }
 
   /** From now on answers are never written through (a read-only replica's app: server/app.ts); there is no way back. */

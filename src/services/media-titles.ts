@@ -144,6 +144,11 @@ export async function titleById(deps: ServiceDeps, contentId: string, providers:
   const local = titlesByContentId(deps, contentId, providers)[0];
   if (local !== undefined) return local;
   const live = deps.live;
+  // Just answered live and not stored (a replica's answer): the plugin's next requests for it find it still.
+  const unstored = live?.unstoredAnswer(contentId);
+  if (unstored !== undefined && providers.includes(unstored.provider)) {
+    return { id: null, provider: unstored.provider, record: unstored.record, pageUrl: unstored.pageUrl, ratingAvg: unstored.ratingAvg };
+  }
   const askable = live ? providers.filter((p) => live.names().includes(p)) : [];
   const dvdId = contentIdToDvdId(contentId.trim().toLowerCase());
   const code = dvdId === null ? null : parseCode(dvdId);

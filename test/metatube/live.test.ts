@@ -72,4 +72,24 @@ describe("the MetaTube face with live providers", () => {
       sim.setFaults({});
     }
   });
+
+  it("a replica's live answer, never stored, is still found by its content id for the plugin's cover requests", async () => {
+    const replica = await buildTestApp([], { ...simulatedProviders(sim.url), NEGATIVE_CACHE_SECONDS: "0", HTTP_MAX_RETRIES: "0" }, { live: true });
+    try {
+      replica.deps.live!.neverStore();
+      const r = sim.catalog.records[50].record;
+      const headers = { authorization: `Bearer ${replica.key}` };
+      const found = await replica.app.inject({ url: `/v1/movies/search?q=${r.dvdId}&provider=&fallback=True`, headers });
+      expect(found.statusCode).toBe(200);
+      expect(replica.db.prepare("SELECT count(*) FROM movies").pluck().get()).toBe(0);
+      // The cover route (public: no token) finds the title, and gets as far as the images, which this app does not serve.
+      const cover = await replica.app.inject({ url: `/v1/images/primary/FANZA/${r.contentId}?url=&ratio=-1&pos=-1&auto=False&badge=&quality=90` });
+      expect(JSON.parse(cover.body)).toEqual({ error: { code: 404, message: "images are not served here" } });
+      // An id no client was answered is still unknown there: the public route asks no provider.
+      const other = await replica.app.inject({ url: `/v1/images/primary/FANZA/${sim.catalog.records[60].record.contentId}` });
+      expect(JSON.parse(other.body)).toEqual({ error: { code: 404, message: "info not found" } });
+    } finally {
+      await replica.close();
+    }
+  });
 });
