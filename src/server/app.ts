@@ -11,7 +11,7 @@ import { KeyRateLimiter, type RateBudget } from "./plugins/rate-limit.js";
 import type { SignInThrottle } from "./dashboard/throttle.js";
 import { registerDashboard, type DashboardOptions } from "./dashboard/plugin.js";
 import { registerDocs } from "./plugins/docs.js";
-import { registerErrorHandlers, schemaErrorFormatter } from "./plugins/errors.js";
+import { frameworkError, registerErrorHandlers, schemaErrorFormatter } from "./plugins/errors.js";
 import { validatorsByPart } from "./plugins/validators.js";
 import { registerHealthRoute } from "./routes/health.js";
 import { registerMovieRoutes } from "./routes/movie.js";
@@ -77,6 +77,7 @@ export async function buildServer(deps: ServiceDeps, options: ServerOptions = {}
     genReqId: () => randomUUID(),
     schemaController: validatorsByPart(),
     schemaErrorFormatter,
+    frameworkErrors: frameworkError,
     // The record schema's own formats (model/formats.ts) mean nothing to the serialiser.
     serializerOpts: SERIALIZER_OPTS,
   }).withTypeProvider<TypeBoxTypeProvider>();
