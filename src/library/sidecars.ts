@@ -8,6 +8,7 @@
  * is rewritten only when what it was made from changed, and every write is atomic.
  */
 import { createHash } from "node:crypto";
+import { statSync } from "node:fs";
 import path from "node:path";
 import { ImageError, type Images } from "../images/index.js";
 import { VERSION } from "../lib/version.js";
@@ -53,16 +54,35 @@ export interface SidecarOptions {
 const SUFFIX: Record<SidecarKind, string> = { nfo: ".nfo", poster: "-poster.jpg", fanart: "-fanart.jpg" };
 /** How the pictures are made; part of their digest, so a change here rewrites them. */
 const PICTURE = { poster: { kind: "primary", quality: 90 }, fanart: { kind: "backdrop", quality: 90 } } as const;
-const IMAGE_MARK = /video-catalog (\S+) (poster|fanart) ([0-9a-f]{16})/;
+const IMAGE_MARK = /video-catalog (\S+) (poster|fanart) ([0-9a-f]{16})(?: size=(\d{10}))?/;
+/**
+ * A picture's mark ends with the file's own size, so a picture edited since (cropped and
+ * saved: most editors keep the EXIF description) is known as the user's. The cut is made
+ * with this placeholder, which the written bytes then carry in its place (same length).
+ */
+const SIZE_PLACEHOLDER = "size=0000000000";
 const HEAD_BYTES = 4096;
 
 const digestOf = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("hex").slice(0, 16);
 
-/** The mark of a file this tool wrote, or null. */
-function markOf(kind: SidecarKind, head: Buffer): string | null {
-  if (kind === "nfo") return readNfoMark(head.toString("utf8"))?.digest ?? null;
+/** The mark of a file this tool wrote (`size`: the file's size), or null; `edited`: a picture of another size than its mark says. */
+function markOf(kind: SidecarKind, head: Buffer, size: number): { digest: string; edited: boolean } | null {
+  if (kind === "nfo") {
+    const digest = readNfoMark(head.toString("utf8"))?.digest;
+    return digest === undefined ? null : { digest, edited: false };
+  }
   const m = IMAGE_MARK.exec(head.toString("latin1"));
-  return m !== null && m[2] === kind ? m[3] : null;
+  if (m === null || m[2] !== kind) return null;
+  return { digest: m[3], edited: m[4] !== undefined && Number(m[4]) !== size };
+}
+
+/** The cut's bytes with its own size in its mark (a copy: the cut is the cache's). */
+function withSize(jpeg: Buffer): Buffer {
+  const at = jpeg.indexOf(SIZE_PLACEHOLDER, 0, "latin1");
+  if (at < 0) return jpeg;
+  const out = Buffer.from(jpeg);
+  out.write(`size=${String(jpeg.length).padStart(10, "0")}`, at, "latin1");
+  return out;
 }
 
 /** What a sidecar is made from: the NFO from the whole title; a picture from its source and its cut. */
@@ -76,8 +96,8 @@ async function contentOf(kind: SidecarKind, t: Title, digest: string, url: strin
   if (kind === "nfo") return buildNfo(t, { language: o.language, mark: { tool: "video-catalog", version: VERSION, digest } });
   if (url === null) throw new Error("the title has no cover");
   if (o.images === null) throw new Error("no image cache here");
-  const cut = await o.images.get(url, { ...PICTURE[kind], mark: `video-catalog ${VERSION} ${kind} ${digest}` }, o.signal);
-  return cut.jpeg;
+  const cut = await o.images.get(url, { ...PICTURE[kind], mark: `video-catalog ${VERSION} ${kind} ${digest} ${SIZE_PLACEHOLDER}` }, o.signal);
+  return withSize(cut.jpeg);
 }
 
 async function one(kind: SidecarKind, t: Title, base: string, o: SidecarOptions): Promise<SidecarResult> {
@@ -91,10 +111,19 @@ async function one(kind: SidecarKind, t: Title, base: string, o: SidecarOptions)
   } catch (err) {
     return result("failed", fsReason(err));
   }
-  const mark = head === null ? null : markOf(kind, head);
-  if (mark === digest) return result("unchanged");
-  if (head !== null && mark === null && !o.force) return result("skipped", "exists and was not written by video-catalog (--force replaces it)");
-  const action: SidecarAction = head === null ? "written" : mark !== null ? "updated" : "replaced";
+  let size = 0;
+  try {
+    size = head === null ? 0 : statSync(file).size;
+  } catch (err) {
+    return result("failed", fsReason(err));
+  }
+  const mark = head === null ? null : markOf(kind, head, size);
+  if (mark?.digest === digest && !mark.edited) return result("unchanged");
+  if (head !== null && !o.force) {
+    if (mark === null) return result("skipped", "exists and was not written by video-catalog (--force replaces it)");
+    if (mark.edited) return result("skipped", "was changed since video-catalog wrote it (--force replaces it)");
+  }
+  const action: SidecarAction = head === null ? "written" : mark !== null && !mark.edited ? "updated" : "replaced";
   if (kind !== "nfo" && url === null) return result("failed", "the title has no cover");
   if (o.dryRun) return result(action);
   try {

@@ -193,6 +193,24 @@ describe("scan --write", () => {
     expect(forced.stdout).toMatch(/^replaced\tMine\/SONE-708\.nfo\t$/m);
     expect(readNfo(join(lib, "Mine/SONE-708.nfo")).sorttitle).toBe("SONE-708");
   });
+
+  it("keeps a poster edited since it wrote it, even when the title's cover changed", async () => {
+    const poster = join(lib, "SNIS-217-poster.jpg");
+    // Cropped and saved in an editor that keeps the EXIF description: the mark is still there, the size is not.
+    const edited = Buffer.concat([readFileSync(poster), Buffer.from("edited")]);
+    writeFileSync(poster, edited);
+    const moved = { ...records[0].record, titleJa: "新しいタイトル & <more>", jacketFullUrl: `${covers.base}/moved/snis00217pl.jpg` };
+    writeFileSync(join(dir, "moved.ndjson"), JSON.stringify(moved));
+    expect(runCli(["import", join(dir, "moved.ndjson"), "--provider", "r18dev"], env).status).toBe(0);
+    const r = await scan("--write", "poster,fanart", "--offline");
+    expect(r.stdout).toMatch(/^skipped\tSNIS-217-poster\.jpg\twas changed since video-catalog wrote it \(--force replaces it\)$/m);
+    expect(readFileSync(poster).equals(edited)).toBe(true);
+    // The fanart, as written, follows the new cover; and a run after it leaves both as they are.
+    expect(r.stdout).toMatch(/^updated\tSNIS-217-fanart\.jpg\t$/m);
+    const again = await scan("--write", "poster,fanart", "--offline");
+    expect(again.stdout).toMatch(/^skipped\tSNIS-217-poster\.jpg\t/m);
+    expect(again.stdout).not.toMatch(/^(updated|written|replaced)\t/m);
+  });
 });
 
 describe("scan --write where it cannot write, and when killed", () => {
