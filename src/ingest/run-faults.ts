@@ -12,6 +12,23 @@ export const RETRY_PAUSE_MS = 1000;
 /** Earlier failures asked again per page. */
 export const RETRY_CHUNK = 20;
 
+/**
+ * Failures of one title, not of the source: it answered, and what it gave is no record
+ * (`parse`) or too large. They do not count toward the breaker when asked again, and a
+ * title that failed so in this many runs is no longer asked first (it stays listed).
+ */
+const TITLE_FAILURES = new Set(["parse", "too_large"]);
+export const TITLE_FAILURE_RUNS = 3;
+
+export function isTitleFailure(kind: string): boolean {
+  return TITLE_FAILURES.has(kind);
+}
+
+/** The earlier failures a run asks again before its crawl, oldest first: all but titles that failed as such in TITLE_FAILURE_RUNS runs. */
+export function retryFirst(failures: { entry: string; kind: string; attempts: number }[]): string[] {
+  return failures.filter((f) => !(isTitleFailure(f.kind) && f.attempts >= TITLE_FAILURE_RUNS)).map((f) => f.entry);
+}
+
 export interface FailureFigures {
   retries: number;
   failures: number;
@@ -42,10 +59,10 @@ export class Breaker {
     return this.streak >= this.limit;
   }
 
-  /** A page's outcome: `ok` titles fetched (or known missing), then its failures. */
-  page(ok: number, failed: { kind: string; reason: string }[]): void {
+  /** A page's outcome: `ok` titles fetched (or known missing), then its failures; `retried`: a page of earlier failures, whose title failures say nothing of the source. */
+  page(ok: number, failed: { kind: string; reason: string }[], retried = false): void {
     if (ok > 0) this.streak = 0;
-    for (const f of failed) this.failed(f.kind, f.reason);
+    for (const f of failed) if (!(retried && isTitleFailure(f.kind))) this.failed(f.kind, f.reason);
   }
 
   failed(kind: string, message: string): void {

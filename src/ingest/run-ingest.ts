@@ -20,7 +20,7 @@ import {
 import type { ProviderRuntime } from "../providers/runtime.js";
 import type { CrawlOptions, CrawlPage } from "../providers/types.js";
 import { failureKind, isSourceFailure } from "../providers/errors.js";
-import { BREAKER_FAILURES, Breaker, RETRY_CHUNK, RETRY_PAUSE_MS, tallyFailure, tallyOf } from "./run-faults.js";
+import { BREAKER_FAILURES, Breaker, RETRY_CHUNK, RETRY_PAUSE_MS, retryFirst, tallyFailure, tallyOf } from "./run-faults.js";
 
 export class IngestBusyError extends Error {
   constructor(readonly holder: LockHolder) {
@@ -173,7 +173,7 @@ async function crawlProvider(db: Db, runtime: ProviderRuntime, name: string, own
       p.retries += after.retries - before.retries;
     }
   };
-  const commit = async (page: CrawlPage, requests: number, nextCursor: string | null | undefined, cleared: string[]) => {
+  const commit = async (page: CrawlPage, requests: number, nextCursor: string | null | undefined, cleared: string[], retried = false) => {
     const failed = (page.failed ?? []).map((f) => ({ entry: f.id, kind: f.kind, reason: f.reason }));
     for (const f of failed) tallyFailure(p, f.kind);
     // The server's own runs write on its event loop: a page goes in a few short
@@ -216,12 +216,12 @@ async function crawlProvider(db: Db, runtime: ProviderRuntime, name: string, own
     p.updated += result.updated;
     p.skipped += result.unchanged + page.skipped.length;
     options.onPage?.({ ...p, failureKinds: { ...p.failureKinds } });
-    breaker.page(page.records.length + page.skipped.length, failed);
+    breaker.page(page.records.length + page.skipped.length, failed, retried);
   };
 
   try {
     // Titles that failed in earlier runs of this scope go first.
-    const earlier = setup.provider.crawlEntries ? listFailures(db, name, scope).map((f) => f.entry) : [];
+    const earlier = setup.provider.crawlEntries ? retryFirst(listFailures(db, name, scope)) : [];
     for (let i = 0; i < earlier.length && !breaker.open; i += RETRY_CHUNK) {
       if (options.signal?.aborted || options.stopAfterPage?.aborted) return await finish("stopped", null);
       const entries = earlier.slice(i, i + RETRY_CHUNK);
@@ -233,6 +233,7 @@ async function crawlProvider(db: Db, runtime: ProviderRuntime, name: string, own
         p.requests - requestsBefore,
         undefined,
         entries.filter((e) => !stillFailing.has(e.trim())),
+        true,
       );
     }
     while (cursor !== undefined && !breaker.open) {

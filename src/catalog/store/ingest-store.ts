@@ -123,10 +123,10 @@ function tallySet(t: RunTally) {
   return { retries: t.retries, failures: t.failures, failureKinds: JSON.stringify(t.failureKinds) };
 }
 
-/** The entries of a scope that failed in earlier runs, oldest first. */
-export function listFailures(db: Db, provider: string, scope: string): FailedEntry[] {
+/** The entries of a scope that failed in earlier runs, oldest first, with how many runs they failed in. */
+export function listFailures(db: Db, provider: string, scope: string): (FailedEntry & { attempts: number })[] {
   return orm(db)
-    .select({ entry: ingestFailures.entry, kind: ingestFailures.kind, reason: ingestFailures.reason })
+    .select({ entry: ingestFailures.entry, kind: ingestFailures.kind, reason: ingestFailures.reason, attempts: ingestFailures.attempts })
     .from(ingestFailures)
     .where(and(eq(ingestFailures.provider, provider), eq(ingestFailures.scope, scope)))
     .orderBy(ingestFailures.updatedAt, ingestFailures.entry)
