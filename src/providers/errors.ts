@@ -20,14 +20,24 @@ export class ProviderParseError extends Error {
   }
 }
 
-/** A failure of the source (worth recording and going on), as opposed to a bug or a bad option. */
-export function isSourceFailure(err: unknown): err is UpstreamError | ProviderParseError {
-  return err instanceof UpstreamError || err instanceof ProviderParseError;
+/**
+ * An error the source said in its own envelope (FANZA's `{"result":{"status":503,...}}` on
+ * an HTTP 200) that asking again may cure: busy, rate-limited. Known by its shape, not its
+ * class, which lives with the FANZA parser (that module imports this one).
+ */
+function isRetryableApiError(err: unknown): err is Error & { retryable: true } {
+  return err instanceof Error && err.name === "FanzaApiError" && (err as { retryable?: unknown }).retryable === true;
 }
 
-/** The kind of a source failure for figures: the HTTP client's kind, or `parse` for a payload that is no record. */
+/** A failure of the source (worth recording and going on), as opposed to a bug or a bad option. */
+export function isSourceFailure(err: unknown): err is Error {
+  return err instanceof UpstreamError || err instanceof ProviderParseError || isRetryableApiError(err);
+}
+
+/** The kind of a source failure for figures: the HTTP client's kind, `parse` for a payload that is no record, `api_error` for the source's own busy or rate-limit answer. */
 export function failureKind(err: unknown): string {
   if (err instanceof UpstreamError) return err.kind;
   if (err instanceof ProviderParseError) return "parse";
+  if (isRetryableApiError(err)) return "api_error";
   return "error";
 }
