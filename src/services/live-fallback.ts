@@ -3,6 +3,7 @@ import type { IngestRecord } from "../model/record.js";
 import type { ParsedCode } from "../codes/index.js";
 import type { ProviderRuntime } from "../providers/runtime.js";
 import type { ProviderSetup } from "../providers/registry.js";
+import { ProviderParseError } from "../providers/errors.js";
 import { ProviderBreakers } from "./provider-breaker.js";
 
 export type LiveOutcome =
@@ -43,6 +44,13 @@ export interface LiveOptions {
 const UNSTORED_TTL_MS = 60 * 60_000;
 const UNSTORED_MAX = 1000;
 
+/**
+ * A title whose answer cannot be read (ProviderParseError: the provider answered, the record is
+ * unusable) is not asked again for this long: asked again and again, that one title would count
+ * as the provider failing, and its breaker would refuse every other code.
+ */
+const BROKEN_TTL_MS = 60_000;
+
 const BREAKER_FAILURES = 5;
 const BREAKER_COOLDOWN_MS = 30_000;
 
@@ -55,6 +63,7 @@ const BREAKER_COOLDOWN_MS = 30_000;
 export class LiveFallback {
   private readonly inflight = new Map<string, Promise<unknown>>();
   private readonly negative = new Map<string, number>();
+  private readonly broken = new Map<string, { until: number; message: string }>();
   private readonly unstored = new Map<string, { record: IngestRecord; until: number }>();
   private readonly now: () => number;
   private readonly breakers: ProviderBreakers;
@@ -80,6 +89,14 @@ export class LiveFallback {
    * call itself (not each request waiting on it) counts as a success or a failure.
    */
   private async guarded<T>(name: string, key: string, errors: { provider: string; message: string }[], call: () => Promise<T>): Promise<T | undefined> {
+    const broken = this.broken.get(key);
+    if (broken !== undefined) {
+      if (broken.until > this.now()) {
+        errors.push({ provider: name, message: broken.message });
+        return undefined;
+      }
+      this.broken.delete(key);
+    }
     const refusal = this.breakers.refusal(name);
     if (refusal !== null) {
       errors.push({ provider: name, message: refusal });
@@ -98,6 +115,10 @@ export class LiveFallback {
       });
     } catch (err) {
       errors.push({ provider: name, message: (err as Error).message });
+      if (err instanceof ProviderParseError) {
+        if (this.broken.size > 10_000) this.broken.clear();
+        this.broken.set(key, { until: this.now() + BROKEN_TTL_MS, message: (err as Error).message });
+      }
       this.options.onError?.(name, err as Error);
       return undefined;
     }

@@ -12,7 +12,7 @@ import { json, localServer, sample } from "../helpers/sample-server.js";
  */
 describe("live fallback: the circuit breaker per provider", () => {
   let upstream: Awaited<ReturnType<typeof localServer>>;
-  let mode: "ok" | "fail" | "challenge" = "ok";
+  let mode: "ok" | "fail" | "challenge" | "broken" = "ok";
   const combined = sample("r18dev/combined-SNIS-217.json");
   const env = (url: string) => ({
     PROVIDER_R18DEV_ENABLED: "on",
@@ -33,6 +33,8 @@ describe("live fallback: the circuit breaker per provider", () => {
         return;
       }
       if (url.includes("/dvd_id=SNIS-217/")) return json(res, 200, { content_id: "snis00217" });
+      // One title whose record cannot be read: the provider answers, the title is unusable.
+      if (mode === "broken" && url.includes("/combined=snis00217/")) return json(res, 200, { content_id: "snis00217", dvd_id: 217 });
       if (url.includes("/combined=snis00217/")) return json(res, 200, combined);
       return json(res, 404, { error: "not found" });
     });
@@ -50,6 +52,21 @@ describe("live fallback: the circuit breaker per provider", () => {
     });
     afterAll(() => t.close());
     const movie = (q: string) => t.app.inject({ url: `/movie?q=${encodeURIComponent(q)}`, headers: { "x-service-key": t.key } });
+
+    it("one title the provider gives unreadable, asked again and again, is not taken for the provider failing", async () => {
+      mode = "broken";
+      for (let i = 0; i < 8; i++) {
+        const r = await movie("SNIS-217");
+        expect(r.statusCode).toBe(502);
+        expect(r.json().message).toContain("r18dev");
+      }
+      // Asked once: the next asks within a minute are answered with its failure, and count for nothing.
+      const asked = [...upstream.hits].filter(([u]) => u.includes("/combined=snis00217/")).reduce((n, [, c]) => n + c, 0);
+      expect(asked).toBe(1);
+      // Other codes are still asked (here: the source has no such title).
+      const other = await movie("ABP-777");
+      expect(other.statusCode).toBe(404);
+    });
 
     it("answers misses 502 within LIVE_TIMEOUT_MS, then at once without asking, while hits keep their latency", async () => {
       mode = "challenge";
