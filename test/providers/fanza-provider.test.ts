@@ -317,6 +317,21 @@ describe("fanzaProvider.crawl by release-date windows", () => {
     expect(notes.reduce((n, x) => n + Number(/: (\d+) not crawled$/.exec(x.reason)![1]), 0)).toBe(left);
   });
 
+  it("says what it left when the API gives an empty page where its total says more remain", async () => {
+    // total_count 500, then nothing at offset 101: the window is left, and the run's notes say how much.
+    const s = await server((req, res) => {
+      const offset = Number(new URL(req.url ?? "", "http://x").searchParams.get("offset"));
+      sendJson(res, 200, renderFanzaEnvelope({ parameters: {}, totalCount: 500, firstPosition: offset, items: [] }));
+    });
+    const cursor = JSON.stringify({ end: "2026-11-03", days: 7, offset: 101 });
+    const page = await fanzaProvider.crawl(cursor, { since: "2026-01-01" }, context(s.url, client()));
+    expect(page.records).toEqual([]);
+    expect(page.skipped).toEqual([
+      { id: null, reason: "2026-10-28..2026-11-03 holds 500 titles, but the page at offset 101 came back empty: 400 not crawled" },
+    ]);
+    expect(JSON.parse(page.nextCursor!)).toMatchObject({ end: "2026-10-27", offset: 1 });
+  });
+
   it("gets the same records through 429s, 500 bursts and truncated bodies", async () => {
     const sim = await simulator({ catalog: bigCatalog() });
     const clean = ids(await crawlAll(context(sim.url, client()), { since: SINCE }));

@@ -204,6 +204,12 @@ async function crawlPage(cursor: string | null, options: CrawlOptions, ctx: Prov
           id: null,
           reason: `${from}..${c.end} holds ${page.totalCount} titles; the API pages only to offset ${s.maxOffset}: ${page.totalCount - nextOffset + 1} not crawled`,
         });
+      } else if (page.resultCount === 0 && c.offset <= page.totalCount) {
+        // The API said there were more, then gave none: the window is left (asking on would ask the same), said, never silently.
+        skipped.push({
+          id: null,
+          reason: `${from}..${c.end} holds ${page.totalCount} titles, but the page at offset ${c.offset} came back empty: ${page.totalCount - c.offset + 1} not crawled`,
+        });
       }
       const days = page.totalCount * 2 <= s.maxOffset ? Math.min(MAX_DAYS, c.days * 2) : c.days;
       const end = addDays(start, -1);
