@@ -41,3 +41,16 @@ export function failureKind(err: unknown): string {
   if (isRetryableApiError(err)) return "api_error";
   return "error";
 }
+
+/**
+ * An id from a source, escaped for a URL. A lone surrogate in it (a source's broken text)
+ * makes encodeURIComponent throw a URIError, a bug to every caller; here it is what it is:
+ * a payload that is no record, failing this title alone.
+ */
+export function encodeSourceId(provider: string, id: string): string {
+  try {
+    return encodeURIComponent(id);
+  } catch {
+    throw new ProviderParseError(provider, `id ${JSON.stringify(id)} is not well-formed text`);
+  }
+}

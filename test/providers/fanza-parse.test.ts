@@ -113,6 +113,18 @@ describe("parseFanzaItemList: mide00799 (current envelope)", () => {
   });
 });
 
+describe("parseFanzaItemList: one broken item", () => {
+  it("a content id of broken text (a lone surrogate) fails that item alone; the page's others are read", () => {
+    const good = sample("item-digital-videoa-sone00708.json");
+    const broken = { ...sample("item-digital-videoa-sone00708.json"), content_id: "sone\uD83D00708", product_id: "sone\uD83D00708" };
+    delete (broken as { URL?: string }).URL;
+    const page = parseFanzaItemList(envelope([broken, good]));
+    expect(page.items.map((i) => i.record.contentId)).toEqual(["sone00708"]);
+    expect(page.skipped).toHaveLength(1);
+    expect(page.skipped[0].reason).toMatch(/is not well-formed text/);
+  });
+});
+
 describe("parseFanzaItem: sone00708 (digital item)", () => {
   const item = sample("item-digital-videoa-sone00708.json");
   const r = only(parseFanzaItemList(envelope([item])));

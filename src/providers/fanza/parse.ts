@@ -1,7 +1,7 @@
 import type { DetailedRecord, IngestRecord, NameKind } from "../../model/record.js";
 import { contentIdToDvdId, parseCode } from "../../codes/index.js";
 import { absoluteUrl, calendarDay, isObject, list, nonNegInt, num, runtimeMinutes, serviceCodeFromUrl, str, uniq, type JsonObject } from "../coerce.js";
-import { ProviderParseError } from "../errors.js";
+import { encodeSourceId, ProviderParseError } from "../errors.js";
 import { validateIngestRecord } from "../../model/validate.js";
 
 const PROVIDER = "fanza";
@@ -142,7 +142,7 @@ function sampleImages(v: unknown, size: "sample_s" | "sample_l"): string[] {
 function pageUrlOf(item: JsonObject, contentId: string, serviceCode: string): string | null {
   const given = absoluteUrl(item.URL);
   if (given !== null) return given;
-  const id = encodeURIComponent(contentId);
+  const id = encodeSourceId(PROVIDER, contentId);
   if (serviceCode === "mono") return `https://www.dmm.co.jp/mono/dvd/-/detail/=/cid=${id}/`;
   if (serviceCode === "digital") return `https://video.dmm.co.jp/av/content/?id=${id}`;
   return null;

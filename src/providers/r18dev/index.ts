@@ -5,7 +5,7 @@
  */
 import type { IngestRecord } from "../../model/record.js";
 import { dvdIdToContentIdGuess, parseCode, type ParsedCode } from "../../codes/index.js";
-import { failureKind, isSourceFailure, ProviderParseError } from "../errors.js";
+import { encodeSourceId, failureKind, isSourceFailure, ProviderParseError } from "../errors.js";
 import type { CrawlOptions, CrawlPage, LookupResult, Provider, ProviderContext } from "../types.js";
 import { parseR18Combined, parseR18DvdIdLookup } from "./parse.js";
 
@@ -34,7 +34,7 @@ async function fetchJson(url: string, ctx: ProviderContext): Promise<unknown | n
 /** The combined record of a content id, or null when r18.dev does not know it. */
 async function combined(contentId: string, ctx: ProviderContext, counter: { n: number }): Promise<IngestRecord | null> {
   counter.n += 1;
-  const json = await fetchJson(`${ctx.baseUrl}${DETAIL}/combined=${encodeURIComponent(contentId)}/json`, ctx);
+  const json = await fetchJson(`${ctx.baseUrl}${DETAIL}/combined=${encodeSourceId(NAME, contentId)}/json`, ctx);
   return json === null ? null : parseR18Combined(json);
 }
 

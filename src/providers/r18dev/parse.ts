@@ -1,7 +1,7 @@
 import type { DetailedRecord, IngestRecord, NameKind } from "../../model/record.js";
 import { contentIdToDvdId, parseCode } from "../../codes/index.js";
 import { absoluteUrl, calendarDay, dmmThumbFromJacket, isObject, list, runtimeMinutes, serviceCodeFromUrl, str, uniq, type JsonObject } from "../coerce.js";
-import { ProviderParseError } from "../errors.js";
+import { encodeSourceId, ProviderParseError } from "../errors.js";
 import { validateIngestRecord } from "../../model/validate.js";
 
 const PROVIDER = "r18dev";
@@ -166,7 +166,7 @@ export function parseR18Combined(json: unknown): IngestRecord {
   const ingest: IngestRecord = {
     provider: PROVIDER,
     record,
-    pageUrl: `https://r18.dev/videos/vod/movies/detail/-/id=${encodeURIComponent(contentId)}/`,
+    pageUrl: `https://r18.dev/videos/vod/movies/detail/-/id=${encodeSourceId(PROVIDER, contentId)}/`,
     ratingAvg: null,
     ratingCount: null,
     popularity: null,
