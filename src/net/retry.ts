@@ -16,6 +16,10 @@ export function parseRetryAfter(value: string | undefined, now: number = Date.no
   const trimmed = value.trim();
   if (trimmed === "") return undefined;
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  // Seconds with a fraction (not in the RFC, sent by some servers) as what they say; any other
+  // number (negative, 1e3) is no date either, though Date.parse would read one into it.
+  if (/^\d+\.\d+$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  if (/^[-+]?[\d.e]+$/i.test(trimmed)) return undefined;
   const at = Date.parse(trimmed);
   if (Number.isNaN(at)) return undefined;
   return Math.max(0, at - now);
