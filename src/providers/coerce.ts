@@ -82,19 +82,20 @@ export function calendarDay(v: unknown): string | null {
 }
 
 /**
- * Minutes from a running time: 154, "120", "120分", "120 min", "01:59:00" (h:mm:ss)
- * or "119:30" (m:ss). Missing or unreadable: null.
+ * Minutes from a running time: 154, "120", "120分", "約120分", "１２０分" (full-width),
+ * "120 min", "01:59:00" (h:mm:ss), "119:30" (m:ss) or "1:59" (h:mm: a title of under
+ * ten minutes, written m:ss, is far rarer than one of hours). Missing or unreadable: null.
  */
 export function runtimeMinutes(v: unknown): number | null {
   if (typeof v === "number") return Number.isFinite(v) && v >= 0 ? Math.round(v) : null;
-  const s = str(v);
-  if (s === null) return null;
-  const plain = /^(\d+(?:\.\d+)?)\s*(?:分|min|mins|minutes)?\.?$/i.exec(s);
+  const s = str(v)?.normalize("NFKC");
+  if (s === undefined || s === null) return null;
+  const plain = /^(?:約|approx\.?\s*|ca\.?\s*)?(\d+(?:\.\d+)?)\s*(?:分|min|mins|minutes)?\.?$/i.exec(s);
   if (plain) return Math.round(Number(plain[1]));
   const hms = /^(\d+):(\d{2}):(\d{2})$/.exec(s);
   if (hms) return Math.round(Number(hms[1]) * 60 + Number(hms[2]) + Number(hms[3]) / 60);
-  const ms = /^(\d+):(\d{2})$/.exec(s);
-  if (ms) return Math.round(Number(ms[1]) + Number(ms[2]) / 60);
+  const two = /^(\d+):(\d{2})$/.exec(s);
+  if (two) return Number(two[1]) < 10 ? Number(two[1]) * 60 + Number(two[2]) : Math.round(Number(two[1]) + Number(two[2]) / 60);
   return null;
 }
 
