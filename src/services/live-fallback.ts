@@ -229,7 +229,9 @@ export class LiveFallback {
       if (this.isNegative(key)) continue;
       const records = await this.guarded(name, key, errors, async () => {
         const found = await setup.provider.search!(query, 1, sort, this.runtime.contextFor(setup, signal));
-        if (found.length) this.writeThrough(found);
+        // A search's popularity is the title's place in this one answer (FANZA's rank for the
+        // keyword): it orders the answer, and means nothing beside the rest of the catalog.
+        if (found.length) this.writeThrough(found.map((r) => (r.popularity === null ? r : { ...r, popularity: null })));
         else this.remember(key);
         return found;
       });
