@@ -19,6 +19,11 @@ export async function fetchSource(http: HttpClient, url: string, signal?: AbortS
     throw fromFetchError(err, url);
   }
   if (answer.status === "not_found") throw new ImageError("not_found", `no image (HTTP ${answer.httpStatus}): ${url}`);
+  // DMM answers a cover it does not have yet with a redirect to its "NOW PRINTING" picture:
+  // no cover, not one to cut, keep, or write beside a video.
+  if (/now_printing/i.test(new URL(answer.finalUrl).pathname)) {
+    throw new ImageError("not_found", `no image yet (redirected to a "now printing" placeholder): ${url}`);
+  }
   // An error or challenge page served as 200, or a JSON error, is no cover whatever its bytes.
   if (!/^\s*image\//i.test(answer.contentType)) {
     throw new ImageError("not_image", `not an image (${answer.contentType || "no content type"}): ${url}`);

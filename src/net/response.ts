@@ -14,6 +14,15 @@ export interface RawResponse {
   statusCode: number;
   headers: IncomingHttpHeaders;
   body: Readable;
+  /** undici's: the URLs the redirects went through, the one answered last. */
+  context?: unknown;
+}
+
+/** The URL that answered, after redirects (undici's redirect interceptor keeps them in context.history). */
+function finalUrlOf(res: RawResponse, url: string): string {
+  const history = (res.context as { history?: readonly URL[] } | undefined)?.history;
+  const last = history?.[history.length - 1];
+  return last === undefined ? url : String(last);
 }
 
 function header(headers: IncomingHttpHeaders, name: string): string | undefined {
@@ -156,7 +165,7 @@ export async function interpretBytes(res: RawResponse, url: string, maxBodyBytes
   if (/text\/html/i.test(contentType) && looksLikeChallenge(decodeText(bytes.subarray(0, PEEK_BYTES)))) {
     throw challengeError(url, res.statusCode);
   }
-  return { status: "ok", bytes, contentType, httpStatus: res.statusCode };
+  return { status: "ok", bytes, contentType, httpStatus: res.statusCode, finalUrl: finalUrlOf(res, url) };
 }
 
 function challengeError(url: string, httpStatus: number): UpstreamError {

@@ -59,7 +59,8 @@ export type HttpNotFound = { status: "not_found"; httpStatus: 404 | 410 };
 export type HttpJsonResult = { status: "ok"; data: unknown; etag?: string; lastModified?: string; httpStatus: number } | HttpNotModified | HttpNotFound;
 
 /** `contentType` as the server sent it ("" when it sent none). */
-export type HttpBytesResult = { status: "ok"; bytes: Buffer; contentType: string; httpStatus: number } | HttpNotFound;
+/** `finalUrl`: the URL that answered, after redirects. */
+export type HttpBytesResult = { status: "ok"; bytes: Buffer; contentType: string; httpStatus: number; finalUrl: string } | HttpNotFound;
 
 export interface HttpStats {
   /** Attempts sent (each retry counts). */

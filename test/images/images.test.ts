@@ -39,6 +39,11 @@ async function covers(delayMs = 0): Promise<TestServer & { hits: Record<string, 
       else if (path === "/page") send(200, "text/html; charset=utf-8", "<html><body>Access denied</body></html>");
       else if (path === "/json") send(200, "application/json", '{"error":"no such image"}');
       else if (path === "/broken") send(200, "image/jpeg", "this is no JPEG");
+      // DMM's answer for a cover it does not have yet: a redirect to its "NOW PRINTING" picture.
+      else if (path === "/digital/video/abc00123/abc00123pl.jpg") {
+        res.writeHead(302, { location: "/mono/movie/adult/now_printing/now_printing.jpg" });
+        res.end();
+      } else if (path.includes("now_printing")) send(200, "image/jpeg", JACKET);
       else send(404, "text/html", "<html>not found</html>");
     }, delayMs);
   });
@@ -119,6 +124,7 @@ describe("createImages: fetching and cutting", () => {
     ["an HTML page served as 200", "/page", "not_image"],
     ["a JSON error", "/json", "not_image"],
     ["image bytes libvips cannot read", "/broken", "not_image"],
+    ['a redirect to DMM\'s "now printing" placeholder', "/digital/video/abc00123/abc00123pl.jpg", "not_found"],
   ])("answers %s with an ImageError, and keeps nothing", async (_name, path, kind) => {
     const s = await covers();
     const dir = tempDir();

@@ -28,10 +28,23 @@ describe("getBytes", () => {
     const s = await serve((_req, res) => sendBytes(res, 200, "image/png", PNG_BYTES));
     const { http } = client();
     const result = await http.getBytes(`${s.url}/cover.png`, { accept: "image/*" });
-    expect(result).toEqual({ status: "ok", bytes: PNG_BYTES, contentType: "image/png", httpStatus: 200 });
+    expect(result).toEqual({ status: "ok", bytes: PNG_BYTES, contentType: "image/png", httpStatus: 200, finalUrl: `${s.url}/cover.png` });
     expect(s.seen[0].accept).toBe("image/*");
     expect(s.seen[0]["user-agent"]).toBe(UA);
     expect(http.stats()).toEqual({ requests: 1, retries: 0, failures: 0 });
+  });
+
+  it("says which URL answered, after redirects", async () => {
+    const s = await serve((req, res) => {
+      if (req.url === "/cover.jpg") {
+        res.writeHead(302, { location: "/mono/movie/adult/now_printing/now_printing.jpg" });
+        res.end();
+        return;
+      }
+      sendBytes(res, 200, "image/jpeg", PNG_BYTES);
+    });
+    const { http } = client();
+    expect(await http.getBytes(`${s.url}/cover.jpg`)).toMatchObject({ status: "ok", finalUrl: `${s.url}/mono/movie/adult/now_printing/now_printing.jpg` });
   });
 
   it("asks for any type by default, and reports a missing content type as empty", async () => {
@@ -75,6 +88,7 @@ describe("getBytes", () => {
       bytes: Buffer.from(page),
       contentType: "text/html; charset=utf-8",
       httpStatus: 200,
+      finalUrl: new URL(s.url).href,
     });
   });
 
