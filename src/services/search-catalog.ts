@@ -63,10 +63,12 @@ export async function searchWithFallback(deps: ServiceDeps, input: SearchInput):
   const live = await deps.live.search(local.body.query, sort, providers);
   if (live.provider === null) return local;
   const results = live.records.slice(0, local.pageSize).map((r) => toSearchResult(r.record, r.pageUrl));
+  // One page, whole: its total is what it shows, so no `next` link points at a page 2 that
+  // would come from the catalog (empty on a replica, which stores no live answer).
   return {
     ...local,
     body: { ...local.body, source: live.provider, count: results.length, results },
-    total: live.records.length,
+    total: results.length,
     lastPage: 1,
   };
 }

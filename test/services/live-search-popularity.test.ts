@@ -3,10 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProviderRuntime, type ProviderRuntime } from "../../src/providers/runtime.js";
 import { type Simulator, startSimulator } from "../../src/samples/simulator/index.js";
 import { LiveFallback } from "../../src/services/live-fallback.js";
-import { simulatedProviders, tempCatalog, testConfig } from "../helpers/build-app.js";
+import { buildTestApp, simulatedProviders, tempCatalog, testConfig } from "../helpers/build-app.js";
 
-/** FANZA's search sorted by views gives each title its place in that one answer: it orders the answer, and is not kept as the title's popularity. */
-describe("a live search by views", () => {
+/**
+ * /query's live search, when the catalog has no match: one page, whole. FANZA's search
+ * sorted by views gives each title its place in that one answer: it orders the answer,
+ * and is not kept as the title's popularity.
+ */
+describe("a live search", () => {
   let sim: Simulator;
   let rt: ProviderRuntime;
   const catalog = tempCatalog();
@@ -33,5 +37,22 @@ describe("a live search by views", () => {
     const stored = catalog.db.prepare("SELECT popularity FROM movies").pluck().all();
     expect(stored.length).toBe(records.length);
     expect(stored.every((p) => p === null)).toBe(true);
+  });
+
+  it("is one page: its total is what it shows, and no link points at a page 2 (which a replica could not answer)", async () => {
+    const t = await buildTestApp([], { ...simulatedProviders(sim.url), PROVIDER_R18DEV_ENABLED: "off" }, { live: true });
+    try {
+      t.deps.live!.neverStore();
+      const word = sim.catalog.records[0].record.dvdId.split("-")[0];
+      const res = await t.app.inject({ url: `/query?q=${word}&num=1`, headers: { "x-service-key": t.key } });
+      expect(res.statusCode).toBe(200);
+      const body = res.json() as { source: string; count: number };
+      // The provider has more than one: the first is shown, and the answer says one.
+      expect(body).toMatchObject({ source: "fanza", count: 1 });
+      expect(res.headers["x-total-count"]).toBe("1");
+      expect(String(res.headers.link ?? "")).not.toContain('rel="next"');
+    } finally {
+      await t.close();
+    }
   });
 });
