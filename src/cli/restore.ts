@@ -9,6 +9,7 @@ import { existsSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { catalogCounts, checkCatalog, countRuns, listKeys, openDatabase } from "../catalog/index.js";
 import { litestreamRestore, RestoreError, removeCatalog } from "../cluster/litestream-restore.js";
+import { processAlive } from "../lib/process-alive.js";
 import { CliError, cliConfig, out, UsageError } from "./context.js";
 
 export interface RestoreValues {
@@ -80,17 +81,8 @@ function removeLeftovers(to: string): void {
   for (const f of readdirSync(dirname(to), { withFileTypes: true })) {
     if (!f.isFile() || !f.name.startsWith(prefix)) continue;
     const pid = Number(/^(\d+)/.exec(f.name.slice(prefix.length))?.[1]);
-    if (!Number.isSafeInteger(pid) || pid <= 0 || running(pid)) continue;
+    if (!Number.isSafeInteger(pid) || pid <= 0 || processAlive(pid)) continue;
     rmSync(join(dirname(to), f.name), { force: true });
-  }
-}
-
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
   }
 }
 

@@ -20,6 +20,7 @@ import {
 import type { ProviderRuntime } from "../providers/runtime.js";
 import type { CrawlOptions, CrawlPage } from "../providers/types.js";
 import { failureKind, isSourceFailure } from "../providers/errors.js";
+import { processAlive } from "../lib/process-alive.js";
 import { BREAKER_FAILURES, Breaker, RETRY_CHUNK, RETRY_PAUSE_MS, retryFirst, tallyFailure, tallyOf } from "./run-faults.js";
 
 export class IngestBusyError extends Error {
@@ -95,15 +96,6 @@ async function write<T>(db: Db, options: IngestOptions, fn: () => T): Promise<T>
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 /** What a checkpoint belongs to: the same codes list and `since` resume; others start afresh. */
 function scopeOf(opts: CrawlOptions): string {
   return createHash("sha1")
@@ -122,7 +114,7 @@ export async function runIngest(db: Db, runtime: ProviderRuntime, options: Inges
     ? runtime.setups.filter((s) => s.provider.name === options.provider)
     : runtime.setups.filter((s) => s.provider.name !== "r18dev" || (options.codes?.length ?? 0) > 0);
   const me: LockHolder = { owner: randomUUID(), pid: process.pid, host: hostname() };
-  const holder = await write(db, options, () => acquireIngestLock(db, me, { now: now(), staleMs: LOCK_STALE_MS, isAlive }));
+  const holder = await write(db, options, () => acquireIngestLock(db, me, { now: now(), staleMs: LOCK_STALE_MS, isAlive: processAlive }));
   if (holder) throw new IngestBusyError(holder);
   const summaries: RunSummary[] = [];
   try {
