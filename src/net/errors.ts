@@ -7,6 +7,7 @@ export type UpstreamErrorKind =
   | "forbidden"
   | "challenge"
   | "not_json"
+  | "not_page"
   | "bad_json"
   | "too_large"
   | "aborted";

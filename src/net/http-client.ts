@@ -3,12 +3,34 @@ import { abortedError, fromTransportError, UpstreamError } from "./errors.js";
 import { HostLimiter } from "./host-limiter.js";
 import { ACCEPT_ENCODING } from "./read-body.js";
 import { SignalLinks } from "./signal-links.js";
-import { interpretBytes, interpretResponse, type RawResponse } from "./response.js";
+import { interpretBytes, interpretResponse, interpretText, type RawResponse } from "./response.js";
 import { backoffDelay, defaultSleep, sleepUnlessAborted } from "./retry.js";
-import type { GetBytesInit, GetJsonInit, HttpBytesResult, HttpClient, HttpClientOptions, HttpEvent, HttpJsonResult, HttpStats } from "./types.js";
+import type {
+  GetBytesInit,
+  GetJsonInit,
+  GetTextInit,
+  HttpBytesResult,
+  HttpClient,
+  HttpClientOptions,
+  HttpEvent,
+  HttpJsonResult,
+  HttpStats,
+  HttpTextResult,
+} from "./types.js";
 
 export { UpstreamError, type UpstreamErrorKind } from "./errors.js";
-export type { GetBytesInit, GetJsonInit, HttpBytesResult, HttpClient, HttpClientOptions, HttpEvent, HttpJsonResult, HttpStats } from "./types.js";
+export type {
+  GetBytesInit,
+  GetJsonInit,
+  GetTextInit,
+  HttpBytesResult,
+  HttpClient,
+  HttpClientOptions,
+  HttpEvent,
+  HttpJsonResult,
+  HttpStats,
+  HttpTextResult,
+} from "./types.js";
 
 /** Reads one response as a kind of answer (JSON, bytes); throws UpstreamError for what is not one. */
 type Interpret<T> = (res: RawResponse, url: string) => Promise<T>;
@@ -97,6 +119,11 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient {
     return call(url, buildHeaders(opts.userAgent, init, init.accept ?? "*/*"), init.signal, (res, u) => interpretBytes(res, u, limit));
   }
 
+  function getText(url: string, init: GetTextInit = {}): Promise<HttpTextResult> {
+    const accept = init.accept ?? "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8";
+    return call(url, buildHeaders(opts.userAgent, init, accept), init.signal, (res, u) => interpretText(res, u, maxBodyBytes, init.isPage));
+  }
+
   /** One call, whatever its kind of answer: its attempts share the host's limits, the retry policy and the counters. */
   async function call<T>(url: string, headers: Record<string, string>, signal: AbortSignal | undefined, interpret: Interpret<T>): Promise<T> {
     const parsed = new URL(url);
@@ -158,6 +185,7 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient {
   return {
     getJson,
     getBytes,
+    getText,
     setHostRate: (host, rps) => limiter.setRate(host, rps),
     stats: () => ({ ...counters }),
     async close() {

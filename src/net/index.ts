@@ -1,3 +1,14 @@
 export { createHttpClient } from "./http-client.js";
 export { UpstreamError, type UpstreamErrorKind } from "./errors.js";
-export type { GetBytesInit, GetJsonInit, HttpBytesResult, HttpClient, HttpClientOptions, HttpEvent, HttpJsonResult, HttpStats } from "./types.js";
+export type {
+  GetBytesInit,
+  GetJsonInit,
+  GetTextInit,
+  HttpBytesResult,
+  HttpClient,
+  HttpClientOptions,
+  HttpEvent,
+  HttpJsonResult,
+  HttpStats,
+  HttpTextResult,
+} from "./types.js";

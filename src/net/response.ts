@@ -3,7 +3,8 @@ import type { Readable } from "node:stream";
 import { UpstreamError } from "./errors.js";
 import { decodeText, discard, readBody } from "./read-body.js";
 import { parseRetryAfter, RETRYABLE_STATUSES } from "./retry.js";
-import type { HttpBytesResult, HttpJsonResult, HttpNotFound, HttpNotModified } from "./types.js";
+import { decodePage } from "./charset.js";
+import type { HttpBytesResult, HttpJsonResult, HttpNotFound, HttpNotModified, HttpTextResult } from "./types.js";
 
 /** Enough of an error or HTML page to recognise a challenge; the rest is discarded. */
 const PEEK_BYTES = 64 * 1024;
@@ -166,6 +167,32 @@ export async function interpretBytes(res: RawResponse, url: string, maxBodyBytes
     throw challengeError(url, res.statusCode);
   }
   return { status: "ok", bytes, contentType, httpStatus: res.statusCode, finalUrl: finalUrlOf(res, url) };
+}
+
+/**
+ * Turns one response into a page decoded in its own encoding (charset.ts), with the same status
+ * rules as JSON: a challenge is a failure, and so is a page that `isPage` does not recognise (a
+ * maintenance or error page served with a 2xx), retried as a 5xx is, never read as "no match".
+ */
+export async function interpretText(res: RawResponse, url: string, maxBodyBytes: number, isPage?: (text: string) => boolean): Promise<HttpTextResult> {
+  const settled = await settleStatus(res, url);
+  if (settled?.status === "not_found") return settled;
+  if (settled) {
+    throw new UpstreamError(`HTTP 304 without a conditional request: ${url}`, { kind: "http_status", url, retryable: false, httpStatus: 304 });
+  }
+  const contentType = header(res.headers, "content-type") ?? "";
+  const bytes = await readCapped(res, url, maxBodyBytes);
+  const { text, encoding } = decodePage(bytes, contentType);
+  if (looksLikeChallenge(text.slice(0, PEEK_BYTES))) throw challengeError(url, res.statusCode);
+  if (isPage !== undefined && !isPage(text)) {
+    throw new UpstreamError(`not the page asked for (HTTP ${res.statusCode}, ${bytes.length} bytes): ${url}`, {
+      kind: "not_page",
+      url,
+      retryable: true,
+      httpStatus: res.statusCode,
+    });
+  }
+  return { status: "ok", text, encoding, contentType, httpStatus: res.statusCode, finalUrl: finalUrlOf(res, url) };
 }
 
 function challengeError(url: string, httpStatus: number): UpstreamError {

@@ -51,6 +51,19 @@ export interface GetBytesInit {
   maxBytes?: number;
 }
 
+export interface GetTextInit {
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Sent as accept; default HTML. */
+  accept?: string;
+  /**
+   * Whether the text is the page that was asked for (a title page, a listing), judged by
+   * the caller who knows its marks. False: a maintenance, error or block page served in
+   * its place with a 2xx, a failure of kind "not_page" that is asked again like a 5xx.
+   */
+  isPage?: (text: string) => boolean;
+}
+
 /** 304 after a conditional request. */
 export type HttpNotModified = { status: "not_modified" };
 /** The resource does not exist: a "no match", not an error. */
@@ -61,6 +74,11 @@ export type HttpJsonResult = { status: "ok"; data: unknown; etag?: string; lastM
 /** `contentType` as the server sent it ("" when it sent none). */
 /** `finalUrl`: the URL that answered, after redirects. */
 export type HttpBytesResult = { status: "ok"; bytes: Buffer; contentType: string; httpStatus: number; finalUrl: string } | HttpNotFound;
+
+/** A page decoded in its own encoding (`encoding`: the one it was read with); `finalUrl` as for bytes. */
+export type HttpTextResult =
+  | { status: "ok"; text: string; encoding: string; contentType: string; httpStatus: number; finalUrl: string }
+  | HttpNotFound;
 
 export interface HttpStats {
   /** Attempts sent (each retry counts). */
@@ -75,6 +93,8 @@ export interface HttpClient {
   getJson(url: string, init?: GetJsonInit): Promise<HttpJsonResult>;
   /** The body as bytes (covers, artwork), with the same limits, retries and errors as getJson. */
   getBytes(url: string, init?: GetBytesInit): Promise<HttpBytesResult>;
+  /** A page (HTML, or any text) decoded in the encoding it declares, with the same limits, retries and errors. */
+  getText(url: string, init?: GetTextInit): Promise<HttpTextResult>;
   setHostRate(host: string, rps: number): void;
   stats(): HttpStats;
   close(): Promise<void>;
