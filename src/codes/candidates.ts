@@ -36,15 +36,18 @@ export interface Candidate {
 const MAX_RUN_WORDS = 4;
 /** What joins a label and its number: a hyphen, an underscore, a space, or a dot (SSIS.001.Yua.Mikami, read as a space). */
 const JOINS = /^[-_ .]$/;
-/** A studio and its number each in brackets, (Heyzo)(1723) or [FC2PPV](1234567): read as a hyphen, for studios' own shapes only. */
-const BRACKET_JOIN = /^ ?[)\]】〕}] ?[([【〔{] ?$/;
-const BRACKET_JOINS = / ?[)\]】〕}] ?[([【〔{] ?/g;
+/**
+ * A studio in brackets and its number after it, in brackets or not, (Heyzo)(1723), [FC2PPV](1234567),
+ * [HEYZO] 1234: read as a hyphen, for studios' own shapes only.
+ */
+const BRACKET_JOIN = /^ ?[)\]】〕}] ?(?:[([【〔{] ?)?$/;
+const BRACKET_JOINS = / ?[)\]】〕}] ?(?:[([【〔{] ?)?/g;
 /** Letters glued after the number, from the end: ch, C, B, z, cd1, hhb1. */
 const GLUED_SUFFIX = /(?<=\d)[a-z]{1,10}\d{0,2}$/i;
 /** Any text glued after the first number, from the start: SSIS-001nyap2p, abc123def. */
 const GLUED_TAIL = /^.*?[a-z][-_ ]?\d+(?=[a-z])/i;
 const DATED_ONLY = /^\d{6}[-_]\d{2,3}$/;
-const DATED_KINDS: ReadonlySet<ParsedCode["kind"]> = new Set(["caribbean", "caribbeanpr", "1pondo", "10musume", "pacopacomama"]);
+const DATED_KINDS: ReadonlySet<ParsedCode["kind"]> = new Set(["caribbean", "caribbeanpr", "1pondo", "10musume", "pacopacomama", "muramura", "dated"]);
 /** A label with digits inside, read from its first letter (S2MBD007, MK3D2DBD-01). */
 const LITERAL = /^\d*([a-z][a-z0-9]*[a-z])[-_ ]?(\d{2,6})$/i;
 const YEAR = /^(?:19[5-9]\d|20[0-3]\d)$/;

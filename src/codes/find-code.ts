@@ -17,6 +17,8 @@ export interface FoundCode extends ParsedCode {
   part: number | null;
   /** The input was the code itself (no path, extension, tags or other words). */
   exact: boolean;
+  /** The studio the name names (Carib, 1pondo, Tokyo-Hot ...), which narrows the code's sellers (sellers.ts); else null. */
+  site: SiteHint | null;
 }
 
 export interface NameReading {
@@ -107,8 +109,8 @@ function readSegment(segment: string, hint: SiteHint | null, knowledge: CodeKnow
   return { best: [...byCode.values()], text };
 }
 
-function found(c: Candidate, text: string, exact: boolean): FoundCode {
-  return { ...c.code, part: partAfter(text, c), exact };
+function found(c: Candidate, text: string, exact: boolean, site: SiteHint | null): FoundCode {
+  return { ...c.code, part: partAfter(text, c), exact, site };
 }
 
 /**
@@ -134,7 +136,7 @@ export function readName(input: string, knowledge?: CodeKnowledge): NameReading 
   if (typeof input !== "string") return { found: null, candidates: [], reason: "no-code" };
   const normal = normalizeText(input);
   const plain = plainCode(normal);
-  if (plain !== null) return { found: { ...plain, part: null, exact: true }, candidates: [plain.dvdId], reason: "found" };
+  if (plain !== null) return { found: { ...plain, part: null, exact: true, site: null }, candidates: [plain.dvdId], reason: "found" };
   const segments = pathSegments(normal).slice(0, MAX_FOLDERS + 1);
   const hint = siteHint(normal.length > MAX_SEGMENT * 4 ? "" : normal);
   let tied: SegmentReading | null = null;
@@ -145,7 +147,7 @@ export function readName(input: string, knowledge?: CodeKnowledge): NameReading 
     if (best.length === 1 && tied === null) {
       const c = best[0];
       const exact = segments.length === 1 && c.bare && !c.suffixed && text === normal;
-      return { found: found(c, text, exact), candidates: [c.code.dvdId], reason: "found" };
+      return { found: found(c, text, exact, hint), candidates: [c.code.dvdId], reason: "found" };
     }
     if (tied === null) {
       tied = reading;
@@ -153,7 +155,7 @@ export function readName(input: string, knowledge?: CodeKnowledge): NameReading 
     }
     // A folder that names one of the name's tied codes settles it; the part is the name's.
     const settled = best.length === 1 ? tied.best.find((c) => c.code.dvdId === best[0].code.dvdId) : undefined;
-    if (settled) return { found: found(settled, tied.text, false), candidates: codes(tied), reason: "found" };
+    if (settled) return { found: found(settled, tied.text, false, hint), candidates: codes(tied), reason: "found" };
     break;
   }
   if (tied !== null) return { found: null, candidates: codes(tied), reason: "ambiguous" };

@@ -6,3 +6,4 @@ export { parseCode, isCodeLike, dvdIdToContentIdGuess } from "./parse-code.js";
 export { contentIdToDvdId, normalizeContentId } from "./content-id.js";
 export { AMATEUR_MAKER_DIGITS } from "./amateur.js";
 export { lookupCandidates } from "./variants.js";
+export { DATED_SELLERS, SELLERS, sellersOf, type Seller } from "./sellers.js";

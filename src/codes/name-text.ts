@@ -77,7 +77,7 @@ export function splitWords(s: string): Word[] {
 }
 
 /** A studio named anywhere in the path, which decides how its dated codes are spelled. */
-export type SiteHint = "carib" | "caribpr" | "1pondo" | "10musume" | "paco" | "tokyohot";
+export type SiteHint = "carib" | "caribpr" | "1pondo" | "10musume" | "paco" | "muramura" | "tokyohot";
 
 const SITES: Array<[SiteHint, RegExp]> = [
   ["caribpr", /carib(?:bean)?(?:com)?[-_ ]?pr/i],
@@ -85,6 +85,7 @@ const SITES: Array<[SiteHint, RegExp]> = [
   ["1pondo", /(?<![0-9])1pon/i],
   ["10musume", /10mu(?:sume)?(?![a-z])/i],
   ["paco", /paco(?:pacomama)?(?![a-z])/i],
+  ["muramura", /mura[-_ ]?mura(?![a-z])/i],
   ["tokyohot", /tokyo[-_ ]?hot/i],
 ];
 
@@ -102,4 +103,5 @@ export const SITE_PREFIX: Record<Exclude<SiteHint, "tokyohot">, string> = {
   "1pondo": "1pondo",
   "10musume": "10musume",
   paco: "pacopacomama",
+  muramura: "muramura",
 };

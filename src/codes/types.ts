@@ -7,9 +7,11 @@
  * - heydouga: HEYDOUGA-4017-123 (site number, then title number)
  * - caribbean: 010120-001 (MMDDYY-NNN, hyphen)
  * - caribbeanpr: 010120_001 (Caribbeancom Premium, underscore)
- * - 1pondo: 010120_001 (the default for an unprefixed MMDDYY_NNN)
+ * - 1pondo: 010120_001 (only when the site is named)
  * - 10musume: 010120_01 (two-digit title number)
- * - pacopacomama: 010120_001 (only when the site is named)
+ * - pacopacomama, muramura: 010120_001 (only when the site is named)
+ * - dated: 010120_001 with no site named: 1pondo's, Caribbeancom Premium's, Pacopacomama's
+ *   or Muramura's (sellers.ts), which the catalog or the sellers themselves must tell
  * - tokyohot: n1234 / k1234 (lowercase, as the studio writes them)
  * - h4610: H4610 / C0930 / H0930 amateur sites, their own code after the site (H4610-ki200101)
  * - xxxav: XXX-AV-22061 (the studio's name is part of the code)
@@ -25,6 +27,8 @@ export type CodeKind =
   | "1pondo"
   | "10musume"
   | "pacopacomama"
+  | "muramura"
+  | "dated"
   | "tokyohot"
   | "h4610"
   | "xxxav";

@@ -11,7 +11,7 @@ const TOKYO_HOT = /^(?:tokyo[-_ ]?hot[-_ ]?)?([nk])[-_]?(\d{4})$/i;
 /** XXX-AV's five- or six-digit numbers, after the studio's name in any spacing (XXX-AV-22061, xxx-av 20589). */
 const XXX_AV = /^xxx[-_ ]?av[-_ ]?(\d{5,6})$/i;
 /** MMDDYY + title number, optionally after the site's name. */
-const DATED = /^(?:(carib(?:bean)?(?:com)?(pr)?|1pon(?:do)?|10mu(?:sume)?|paco(?:pacomama)?)[-_ ]?)?(\d\d)(\d\d)\d\d([-_])(\d{2,3})$/i;
+const DATED = /^(?:(carib(?:bean)?(?:com)?(pr)?|1pon(?:do)?|10mu(?:sume)?|paco(?:pacomama)?|mura[-_ ]?mura)[-_ ]?)?(\d\d)(\d\d)\d\d([-_])(\d{2,3})$/i;
 
 const uncensored = (dvdId: string, kind: ParsedCode["kind"]): ParsedCode => ({ dvdId, kind, censored: false });
 
@@ -31,11 +31,12 @@ function parseDated(core: string): ParsedCode | null {
   }
   if (name.startsWith("1pon")) return uncensored(`${date}_${number}`, "1pondo");
   if (name.startsWith("paco")) return uncensored(`${date}_${number}`, "pacopacomama");
+  if (name.startsWith("mura")) return uncensored(`${date}_${number}`, "muramura");
   if (name.startsWith("10mu")) return null;
   if (premium !== undefined) return uncensored(`${date}_${number}`, "caribbeanpr");
   if (name.startsWith("carib")) return uncensored(`${date}-${number}`, "caribbean");
-  // Unnamed: Caribbeancom writes a hyphen, 1pondo an underscore.
-  return separator === "-" ? uncensored(`${date}-${number}`, "caribbean") : uncensored(`${date}_${number}`, "1pondo");
+  // Unnamed: a hyphen is Caribbeancom's alone; an underscore is written by four sites (sellers.ts).
+  return separator === "-" ? uncensored(`${date}-${number}`, "caribbean") : uncensored(`${date}_${number}`, "dated");
 }
 
 /** FC2, HEYZO, Heydouga, H4610 and its sister sites, Tokyo-Hot, XXX-AV and the dated sites (Caribbeancom, 1pondo, ...). */

@@ -1,0 +1,70 @@
+/**
+ * Which sellers a code can belong to: the sites whose catalogs may hold a title of that
+ * code, in the order they are asked. Most codes have one seller (a label of DMM's, HEYZO,
+ * a named studio); a date code with an underscore and no studio named has four, and a
+ * title of it is known only once the catalog or the sellers say which of them holds it.
+ * Providers say which sellers they answer for (providers/types.ts `sellers`).
+ */
+import type { FoundCode } from "./find-code.js";
+import type { SiteHint } from "./name-text.js";
+import type { CodeKind, ParsedCode } from "./types.js";
+
+export const SELLERS = [
+  "dmm",
+  "caribbeancom",
+  "caribbeancompr",
+  "1pondo",
+  "10musume",
+  "pacopacomama",
+  "muramura",
+  "heyzo",
+  "tokyo-hot",
+  "fc2",
+  "heydouga",
+  "h4610",
+  "xxx-av",
+] as const;
+
+export type Seller = (typeof SELLERS)[number];
+
+/** The sellers of MMDDYY_NNN with no studio named, in the order they are asked. */
+export const DATED_SELLERS: readonly Seller[] = ["1pondo", "caribbeancompr", "pacopacomama", "muramura"];
+
+const BY_KIND: Record<CodeKind, readonly Seller[]> = {
+  standard: ["dmm"],
+  amateur: ["dmm"],
+  fc2: ["fc2"],
+  heyzo: ["heyzo"],
+  heydouga: ["heydouga"],
+  caribbean: ["caribbeancom"],
+  caribbeanpr: ["caribbeancompr"],
+  "1pondo": ["1pondo"],
+  "10musume": ["10musume"],
+  pacopacomama: ["pacopacomama"],
+  muramura: ["muramura"],
+  dated: DATED_SELLERS,
+  tokyohot: ["tokyo-hot"],
+  h4610: ["h4610"],
+  xxxav: ["xxx-av"],
+};
+
+/** The seller a studio's name in a file name stands for. */
+const SELLER_OF_SITE: Record<SiteHint, Seller> = {
+  carib: "caribbeancom",
+  caribpr: "caribbeancompr",
+  "1pondo": "1pondo",
+  "10musume": "10musume",
+  paco: "pacopacomama",
+  muramura: "muramura",
+  tokyohot: "tokyo-hot",
+};
+
+/**
+ * The sellers a code can belong to, in order: those of its kind, narrowed to the studio the
+ * name names when that is one of them (a name's studio never adds a seller the code cannot have).
+ */
+export function sellersOf(code: ParsedCode | FoundCode): readonly Seller[] {
+  const own = BY_KIND[code.kind];
+  const site = "site" in code && code.site !== null ? SELLER_OF_SITE[code.site] : null;
+  return site !== null && own.includes(site) ? [site] : own;
+}
