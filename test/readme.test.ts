@@ -3,6 +3,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SETTINGS } from "../src/config/schema.js";
 import { ERROR_CODES } from "../src/lib/errors.js";
+import { providerSettingDocs } from "../src/providers/registry.js";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const read = (file: string) => readFileSync(join(ROOT, file), "utf8");
@@ -60,7 +61,7 @@ describe("README", () => {
 describe("docs/", () => {
   it("documents every setting with its default on the configuration page", () => {
     const page = read("docs/configuration.md");
-    for (const s of Object.values(SETTINGS)) {
+    for (const s of [...Object.values(SETTINGS), ...providerSettingDocs()]) {
       const shown = s.default === "" ? "(empty)" : `\`${s.default}\``;
       expect(page, s.env).toContain(`| \`${s.env}\` | ${shown} |`);
     }

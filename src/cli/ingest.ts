@@ -1,7 +1,7 @@
 import { listRuns, rankFailureKinds, runFailureKinds } from "../catalog/index.js";
 import { IngestBusyError, runIngest } from "../ingest/run-ingest.js";
 import { createProviderRuntime } from "../providers/runtime.js";
-import { providerSetups } from "../providers/registry.js";
+import { providerSetups, settingPrefix } from "../providers/registry.js";
 import { readCodesFile } from "./codes-file.js";
 import { CliError, err, openCli, out, UsageError } from "./context.js";
 import { Progress } from "./progress.js";
@@ -17,12 +17,16 @@ export async function ingestCommand(values: { provider?: string; since?: string;
   if (name !== undefined) {
     const s = setups.find((x) => x.provider.name === name);
     if (!s) throw new UsageError(`unknown provider "${name}"; providers: ${setups.map((x) => x.provider.name).join(", ")}`);
-    if (!s.enabled) throw new CliError(`provider ${name} is disabled (PROVIDER_${name.toUpperCase()}_ENABLED=off)`);
+    if (!s.enabled) throw new CliError(`provider ${name} is disabled (${settingPrefix(name)}_ENABLED=off)`);
     if (s.unusable) throw new CliError(`provider ${name} ${s.unusable}`);
   }
-  const codesFile = values.codes ?? (name === "r18dev" || name === undefined ? config.r18devCodesFile || undefined : undefined);
+  // The providers that crawl a list of codes (r18dev, which has no listing) take --codes, else their setting's file.
+  const listing = setups.filter((s) => s.provider.codesFileSetting !== undefined && (name === undefined || s.provider.name === name));
+  const fromSetting = listing.map((s) => s.settings[s.provider.codesFileSetting!]).find((f) => f);
+  const codesFile = values.codes ?? (listing.length > 0 ? fromSetting : undefined);
   const codes = codesFile ? readCodesFile(codesFile) : undefined;
-  if (name === "r18dev" && !codes?.length) throw new CliError("r18dev crawls a list of codes: give --codes FILE (or set R18DEV_CODES_FILE)");
+  const named = listing.find((s) => s.provider.name === name);
+  if (named && !codes?.length) throw new CliError(`${name} crawls a list of codes: give --codes FILE (or set ${named.provider.codesFileSetting})`);
 
   const runtime = createProviderRuntime(config, {
     onEvent: (e) => {

@@ -4,6 +4,9 @@ import { ConfigError, SETTINGS, type Config } from "./schema.js";
 
 export { ConfigError, type Config } from "./schema.js";
 
+/** Names of settings: the environment's other variables (PATH, HOME, ...) are not kept. */
+const SETTING_NAME = /^[A-Z][A-Z0-9]*_[A-Z0-9_]+$/;
+
 /**
  * Builds the frozen config from an environment. Values from `env` win over the
  * optional `.env` file. A bad value throws a ConfigError naming the variable.
@@ -22,6 +25,8 @@ export function loadConfig(env: Record<string, string | undefined>, envFile?: st
     }
   }
   if (problems.length > 0) throw new ConfigError(`invalid configuration: ${problems.join("; ")}`);
+  const names = Object.entries(merged).filter((e): e is [string, string] => e[1] !== undefined && SETTING_NAME.test(e[0]));
+  out.env = Object.freeze(Object.fromEntries(names));
   return Object.freeze(out) as Config;
 }
 

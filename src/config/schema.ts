@@ -160,33 +160,9 @@ export const SETTINGS = {
   providerOrder: {
     env: "PROVIDER_ORDER",
     default: "r18dev,fanza",
-    help: "Order in which live providers are asked on a catalog miss (when a request gives no `providers`).",
+    help: "Order in which live providers of one seller are asked on a catalog miss (when a request gives no `providers`); providers not named come after, in the registry's order. Each seller's own providers only are asked for its codes.",
     parse: list,
   },
-  r18devEnabled: { env: "PROVIDER_R18DEV_ENABLED", default: "on", help: "Use r18.dev for live lookups and scheduled crawls.", parse: onOff },
-  r18devBaseUrl: {
-    env: "PROVIDER_R18DEV_BASE_URL",
-    default: "https://r18.dev",
-    help: "Base URL of r18.dev (point it at the simulator for demos).",
-    parse: url,
-  },
-  r18devRate: { env: "PROVIDER_R18DEV_RATE", default: "1", help: "Requests per second to r18.dev (0 = no limit).", parse: rate },
-  r18devCodesFile: {
-    env: "R18DEV_CODES_FILE",
-    default: "",
-    help: "File of codes or content ids (one per line) that scheduled r18dev runs crawl; empty = r18dev is not crawled on schedule.",
-    parse: optional,
-  },
-  fanzaEnabled: {
-    env: "PROVIDER_FANZA_ENABLED",
-    default: "on",
-    help: "Use the FANZA (DMM Affiliate API v3) provider; it also needs FANZA_API_ID and FANZA_AFFILIATE_ID.",
-    parse: onOff,
-  },
-  fanzaBaseUrl: { env: "PROVIDER_FANZA_BASE_URL", default: "https://api.dmm.com", help: "Base URL of the DMM Affiliate API.", parse: url },
-  fanzaRate: { env: "PROVIDER_FANZA_RATE", default: "1", help: "Requests per second to the DMM API (0 = no limit).", parse: rate },
-  fanzaApiId: { env: "FANZA_API_ID", default: "", help: "DMM Affiliate API `api_id` (from affiliate.dmm.com).", parse: optional },
-  fanzaAffiliateId: { env: "FANZA_AFFILIATE_ID", default: "", help: "DMM Affiliate API `affiliate_id` (ends in -990 to -999).", parse: optional },
   ingestCron: {
     env: "INGEST_CRON",
     default: "0 4 * * *",
@@ -240,4 +216,11 @@ export const SETTINGS = {
 } satisfies Record<string, SettingSpec<unknown>>;
 
 type Settings = typeof SETTINGS;
-export type Config = Readonly<{ [K in keyof Settings]: ReturnType<Settings[K]["parse"]> }>;
+export type Config = Readonly<{ [K in keyof Settings]: ReturnType<Settings[K]["parse"]> }> & {
+  /**
+   * The environment as it was read (the .env file under it), for the settings declared
+   * outside this list: each provider's own (PROVIDER_<NAME>_*, FANZA_API_ID, ...), which
+   * providers/registry.ts reads and checks with these same parsers.
+   */
+  readonly env: Readonly<Record<string, string>>;
+};

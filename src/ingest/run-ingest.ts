@@ -112,7 +112,7 @@ function scopeOf(opts: CrawlOptions): string {
 export async function runIngest(db: Db, runtime: ProviderRuntime, options: IngestOptions, now: () => number = Date.now): Promise<RunSummary[]> {
   const targets = options.provider
     ? runtime.setups.filter((s) => s.provider.name === options.provider)
-    : runtime.setups.filter((s) => s.provider.name !== "r18dev" || (options.codes?.length ?? 0) > 0);
+    : runtime.setups.filter((s) => s.provider.codesFileSetting === undefined || (options.codes?.length ?? 0) > 0);
   const me: LockHolder = { owner: randomUUID(), pid: process.pid, host: hostname() };
   const holder = await write(db, options, () => acquireIngestLock(db, me, { now: now(), staleMs: LOCK_STALE_MS, isAlive: processAlive }));
   if (holder) throw new IngestBusyError(holder);

@@ -1,9 +1,11 @@
+import type { Seller } from "../codes/index.js";
 import type { Config } from "../config/load.js";
+import { ConfigError, onOff, optional, rate, url } from "../config/parsers.js";
 import { fanzaProvider } from "./fanza/index.js";
 import { r18devProvider } from "./r18dev/index.js";
 import type { Provider } from "./types.js";
 
-/** Every provider the service knows, explicitly listed. */
+/** Every provider the service knows, explicitly listed: a new source is its folder and one line here. */
 export const PROVIDERS: readonly Provider[] = [r18devProvider, fanzaProvider];
 
 export interface ProviderSetup {
@@ -12,30 +14,86 @@ export interface ProviderSetup {
   baseUrl: string;
   /** Requests per second; 0 = no limit. */
   rate: number;
+  /** The provider's own settings (Provider.settings), by their names. */
   settings: Record<string, string>;
   /** Why an enabled provider cannot be used (missing credentials), or null. */
   unusable: string | null;
 }
 
-/** Each provider's settings from the config (PROVIDER_<NAME>_*, credentials). */
-export function providerSetups(config: Config): ProviderSetup[] {
-  const byName: Record<string, Omit<ProviderSetup, "provider" | "unusable">> = {
-    r18dev: { enabled: config.r18devEnabled, baseUrl: config.r18devBaseUrl, rate: config.r18devRate, settings: {} },
-    fanza: {
-      enabled: config.fanzaEnabled,
-      baseUrl: config.fanzaBaseUrl,
-      rate: config.fanzaRate,
-      settings: { FANZA_API_ID: config.fanzaApiId, FANZA_AFFILIATE_ID: config.fanzaAffiliateId },
-    },
-  };
-  return PROVIDERS.map((provider) => {
-    const s = byName[provider.name];
-    const missing = provider.requiredSettings.filter((k) => !s.settings[k]);
-    return { provider, ...s, unusable: missing.length ? `needs ${missing.join(" and ")}` : null };
+/** A setting of a provider as the configuration page lists it. */
+export interface ProviderSettingDoc {
+  provider: string;
+  env: string;
+  default: string;
+  help: string;
+}
+
+/** PROVIDER_<NAME>: the name in upper case, anything but letters and digits as `_` (tokyo-hot: PROVIDER_TOKYO_HOT). */
+export function settingPrefix(name: string): string {
+  return `PROVIDER_${name.toUpperCase().replace(/[^A-Z0-9]/g, "_")}`;
+}
+
+/** Every provider's settings, in the registry's order: the three each has, then its own. */
+export function providerSettingDocs(providers: readonly Provider[] = PROVIDERS): ProviderSettingDoc[] {
+  return providers.flatMap((p) => {
+    const prefix = settingPrefix(p.name);
+    const needs = p.settings.filter((s) => s.required).map((s) => `\`${s.env}\``);
+    const common: ProviderSettingDoc[] = [
+      {
+        provider: p.name,
+        env: `${prefix}_ENABLED`,
+        default: "on",
+        help: `Use ${p.source} for live lookups and scheduled crawls${needs.length ? `; it also needs ${needs.join(" and ")}` : ""}.`,
+      },
+      { provider: p.name, env: `${prefix}_BASE_URL`, default: p.defaultBaseUrl, help: `Base URL of ${p.name}'s source, an http(s) URL.` },
+      { provider: p.name, env: `${prefix}_RATE`, default: String(p.defaultRate), help: `Requests per second to ${p.name}'s source (0 = no limit).` },
+    ];
+    return [...common, ...p.settings.map((s) => ({ provider: p.name, env: s.env, default: s.default, help: s.help }))];
   });
 }
 
-/** Providers that are enabled and have what they need, in the configured order. */
+function setupOf(provider: Provider, env: Readonly<Record<string, string>>, problems: string[]): ProviderSetup {
+  const read = <T>(name: string, fallback: string, parse: (raw: string) => T): T => {
+    const raw = env[name];
+    try {
+      return parse(raw === undefined || raw === "" ? fallback : raw);
+    } catch (err) {
+      problems.push(`${name} ${(err as Error).message}`);
+      return parse(fallback);
+    }
+  };
+  const prefix = settingPrefix(provider.name);
+  const settings: Record<string, string> = {};
+  for (const s of provider.settings) settings[s.env] = read(s.env, s.default, optional);
+  const missing = provider.settings.filter((s) => s.required && settings[s.env] === "").map((s) => s.env);
+  return {
+    provider,
+    enabled: read(`${prefix}_ENABLED`, "on", onOff),
+    baseUrl: read(`${prefix}_BASE_URL`, provider.defaultBaseUrl, url),
+    rate: read(`${prefix}_RATE`, String(provider.defaultRate), rate),
+    settings,
+    unusable: missing.length ? `needs ${missing.join(" and ")}` : null,
+  };
+}
+
+const setupsOf = new WeakMap<Config, ProviderSetup[]>();
+
+/**
+ * Each provider's settings from the environment the config was read from (the providers'
+ * own settings are declared with them, not in config/schema.ts). A bad value throws a
+ * ConfigError naming the variable, as the config's own settings do.
+ */
+export function providerSetups(config: Config, providers: readonly Provider[] = PROVIDERS): ProviderSetup[] {
+  const known = providers === PROVIDERS ? setupsOf.get(config) : undefined;
+  if (known) return known;
+  const problems: string[] = [];
+  const setups = providers.map((p) => setupOf(p, config.env, problems));
+  if (problems.length > 0) throw new ConfigError(`invalid configuration: ${problems.join("; ")}`);
+  if (providers === PROVIDERS) setupsOf.set(config, setups);
+  return setups;
+}
+
+/** Providers that are enabled and have what they need, PROVIDER_ORDER's first, then the registry's order. */
 export function usableProviders(config: Config): ProviderSetup[] {
   const usable = providerSetups(config).filter((s) => s.enabled && s.unusable === null);
   const rank = (name: string) => {
@@ -43,4 +101,14 @@ export function usableProviders(config: Config): ProviderSetup[] {
     return i === -1 ? Number.MAX_SAFE_INTEGER : i;
   };
   return usable.sort((a, b) => rank(a.provider.name) - rank(b.provider.name));
+}
+
+/** The provider of this name in the registry. */
+export function providerNamed(name: string): Provider | undefined {
+  return PROVIDERS.find((p) => p.name === name);
+}
+
+/** The sellers a catalog provider's titles belong to; empty for a name the registry does not know (an import's, the samples'). */
+export function sellersOfProvider(name: string): readonly Seller[] {
+  return providerNamed(name)?.sellers ?? [];
 }

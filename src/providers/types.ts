@@ -1,6 +1,6 @@
 import type { IngestRecord } from "../model/record.js";
 import type { SortKey } from "../catalog/index.js";
-import type { ParsedCode } from "../codes/index.js";
+import type { ParsedCode, Seller } from "../codes/index.js";
 import type { HttpClient } from "../net/index.js";
 
 /** What a provider gets from the outside: it never builds its own client, reads env or the clock. */
@@ -40,11 +40,43 @@ export interface CrawlPage {
   failed?: { id: string; kind: string; reason: string }[];
 }
 
+/**
+ * A setting of one provider beyond the three every provider has (PROVIDER_<NAME>_ENABLED,
+ * _BASE_URL and _RATE, which registry.ts makes from the provider's defaults): read from the
+ * environment by the registry, handed to the provider in `ProviderContext.settings`.
+ */
+export interface ProviderSetting {
+  env: string;
+  default: string;
+  help: string;
+  /** The provider is unusable without a value (FANZA's credentials). */
+  required?: boolean;
+}
+
 export interface Provider {
+  /** Its name in the catalog, in `providers=` and in its settings (PROVIDER_<NAME>_*, non-alphanumerics as _). */
   readonly name: string;
-  /** Settings that must be present for the provider to be usable (e.g. FANZA_API_ID). */
-  readonly requiredSettings: readonly string[];
+  /** The site and what is read from it, in a few words (the docs' and the dashboard's list of sources). */
+  readonly source: string;
+  /** The sellers whose codes it answers (codes/sellers.ts): a code is asked only of its sellers' providers. */
+  readonly sellers: readonly Seller[];
+  /** The provider name MetaTube's plugins know its titles by (FANZA for DMM's data, 1Pondo, HEYZO, ...). */
+  readonly metaTubeName: string;
   readonly defaultBaseUrl: string;
+  /** Requests per second to its site unless PROVIDER_<NAME>_RATE says otherwise (0 = no limit). */
+  readonly defaultRate: number;
+  readonly settings: readonly ProviderSetting[];
+  /**
+   * The setting that names a file of codes its crawl works through, for a source with no
+   * listing of its own (r18.dev); absent for a provider that crawls the site's listings.
+   */
+  readonly codesFileSetting?: string;
+  /**
+   * Its crawl lists the site's titles newest first and ends at `since`: once a whole crawl
+   * has finished, later runs ask only for what came out since (less an overlap), not the
+   * whole catalog again (ingest/run-ingest.ts).
+   */
+  readonly incremental?: boolean;
   lookup(code: ParsedCode, ctx: ProviderContext): Promise<LookupResult>;
   /** Search by text; null when the source has no search. */
   search: ((query: string, page: number, sort: SortKey, ctx: ProviderContext) => Promise<IngestRecord[]>) | null;

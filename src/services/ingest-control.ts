@@ -123,33 +123,42 @@ export class IngestControl implements IngestStarter {
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
   }
 
-  /** The codes to crawl r18dev with when it is asked for, or why the provider cannot be crawled. */
+  /** The codes to crawl a provider with when it crawls a list (r18dev), or why the provider cannot be crawled. */
   private crawlable(provider: string): string[] | undefined {
     if (this.finish.signal.aborted) throw new IngestRefusedError("the server is shutting down");
     const known = providerReadiness(this.config);
     const p = known.find((r) => r.provider === provider);
     if (!p) throw new IngestRefusedError(`unknown provider "${provider}"; providers: ${known.map((r) => r.provider).join(", ")}`);
     if (!p.usable || !this.runtime.get(provider)) throw new IngestRefusedError(`${provider} is not usable: ${p.reason ?? "not set up in this process"}`);
-    if (!p.canCrawl) throw new IngestRefusedError(`${provider} crawls only the codes of a list file, and R18DEV_CODES_FILE is not set`);
-    if (provider !== "r18dev") return undefined;
+    if (!p.canCrawl) throw new IngestRefusedError(`${provider} crawls only the codes of a list file, and ${p.codesFileSetting} is not set`);
+    if (p.codesFileSetting === null) return undefined;
     let codes: string[] | undefined;
     try {
       codes = this.codes();
     } catch (err) {
       throw new IngestRefusedError((err as Error).message);
     }
-    if (!codes?.length) throw new IngestRefusedError(`the codes file ${this.config.r18devCodesFile} (R18DEV_CODES_FILE) lists no codes`);
+    if (!codes?.length) throw new IngestRefusedError(`the codes file ${this.codesFile()?.path} (${p.codesFileSetting}) lists no codes`);
     return codes;
   }
 
-  /** The list of R18DEV_CODES_FILE, read afresh for each run (it may have changed). */
+  /** The file of codes that list-crawling providers work through, and its setting; null when none is set. */
+  private codesFile(): { path: string; setting: string } | null {
+    for (const s of this.runtime.setups) {
+      const setting = s.provider.codesFileSetting;
+      if (setting !== undefined && s.settings[setting]) return { path: s.settings[setting], setting };
+    }
+    return null;
+  }
+
+  /** The codes of that file, read afresh for each run (it may have changed). */
   private codes(): string[] | undefined {
-    const path = this.config.r18devCodesFile;
-    if (!path) return undefined;
+    const file = this.codesFile();
+    if (file === null) return undefined;
     try {
-      return readCodesList(path);
+      return readCodesList(file.path);
     } catch (err) {
-      throw new Error(`cannot read the codes file ${path} (R18DEV_CODES_FILE): ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+      throw new Error(`cannot read the codes file ${file.path} (${file.setting}): ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
     }
   }
 

@@ -1,6 +1,6 @@
 import { getProviderState, lastFailedRun, runFailureKinds, runningRun, type Db, type RunRow } from "../catalog/index.js";
 import type { Config } from "../config/load.js";
-import { providerSetups } from "../providers/registry.js";
+import { providerSetups, settingPrefix } from "../providers/registry.js";
 
 /** What the config lets a provider do. */
 export interface ProviderReadiness {
@@ -10,8 +10,10 @@ export interface ProviderReadiness {
   usable: boolean;
   /** Why it is not usable ("disabled (PROVIDER_FANZA_ENABLED=off)", "needs FANZA_API_ID and FANZA_AFFILIATE_ID"), or null. */
   reason: string | null;
-  /** Usable and has something to crawl: r18dev crawls only the list of R18DEV_CODES_FILE. */
+  /** Usable and has something to crawl: a provider that crawls a list of codes (r18dev) needs its file (R18DEV_CODES_FILE). */
   canCrawl: boolean;
+  /** The setting naming the file of codes it crawls, for such a provider; else null. */
+  codesFileSetting: string | null;
 }
 
 /** How a provider's crawls have been going, from its runs and crawl state. */
@@ -32,9 +34,10 @@ export interface ProviderHealth extends ProviderReadiness {
 export function providerReadiness(config: Config): ProviderReadiness[] {
   return providerSetups(config).map((s) => {
     const name = s.provider.name;
-    const reason = s.enabled ? s.unusable : `disabled (PROVIDER_${name.toUpperCase()}_ENABLED=off)`;
+    const reason = s.enabled ? s.unusable : `disabled (${settingPrefix(name)}_ENABLED=off)`;
     const usable = reason === null;
-    return { provider: name, enabled: s.enabled, usable, reason, canCrawl: usable && (name !== "r18dev" || config.r18devCodesFile !== "") };
+    const list = s.provider.codesFileSetting ?? null;
+    return { provider: name, enabled: s.enabled, usable, reason, canCrawl: usable && (list === null || s.settings[list] !== ""), codesFileSetting: list };
   });
 }
 

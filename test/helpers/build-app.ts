@@ -12,6 +12,9 @@ import { buildServer, type ServerOptions } from "../../src/server/app.js";
 import type { ServiceDeps } from "../../src/services/deps.js";
 import { LiveFallback } from "../../src/services/live-fallback.js";
 import { createProviderRuntime } from "../../src/providers/runtime.js";
+import { PROVIDERS, settingPrefix } from "../../src/providers/registry.js";
+import { simulatorEnv } from "../../src/cli/simulate-env.js";
+import type { Simulator } from "../../src/samples/simulator/index.js";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -41,8 +44,12 @@ export function tempCatalogEach(use: (c: { db: Db; dir: string; path: string }) 
   });
 }
 
-/** Both providers pointed at a local simulator (src/samples/simulator), unthrottled. */
-export function simulatedProviders(url: string): Record<string, string> {
+/**
+ * Providers pointed at a local simulator (src/samples/simulator), unthrottled: DMM's two at its
+ * URL, or, given the simulator itself, every provider at its own site there.
+ */
+export function simulatedProviders(url: string | Simulator): Record<string, string> {
+  if (typeof url !== "string") return simulatorEnv(url.baseUrlOf);
   return {
     PROVIDER_FANZA_ENABLED: "on",
     PROVIDER_FANZA_BASE_URL: url,
@@ -61,8 +68,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     SAMPLE_DATA: "off",
     INGEST_CRON: "off",
     SEARCH_WORKERS: "0",
-    PROVIDER_R18DEV_ENABLED: "off",
-    PROVIDER_FANZA_ENABLED: "off",
+    // Every provider off unless a test points it at a local source.
+    ...Object.fromEntries(PROVIDERS.map((p) => [`${settingPrefix(p.name)}_ENABLED`, "off"])),
     ...env,
   });
 }

@@ -221,8 +221,15 @@ async function crawlPage(cursor: string | null, options: CrawlOptions, ctx: Prov
 
 export const fanzaProvider: Provider = {
   name: NAME,
-  requiredSettings: ["FANZA_API_ID", "FANZA_AFFILIATE_ID"],
+  source: "the DMM Affiliate API v3 (FANZA)",
+  sellers: ["dmm"],
+  metaTubeName: "FANZA",
   defaultBaseUrl: "https://api.dmm.com",
+  defaultRate: 1,
+  settings: [
+    { env: "FANZA_API_ID", default: "", help: "DMM Affiliate API `api_id` (from affiliate.dmm.com).", required: true },
+    { env: "FANZA_AFFILIATE_ID", default: "", help: "DMM Affiliate API `affiliate_id` (ends in -990 to -999).", required: true },
+  ],
 
   /** The usual content id first, then a keyword search for the code; only the exact code counts. */
   async lookup(code: ParsedCode, ctx: ProviderContext): Promise<LookupResult> {

@@ -5,15 +5,14 @@
  */
 import type { IngestRecord } from "../../model/record.js";
 import { dvdIdToContentIdGuess, parseCode, type ParsedCode } from "../../codes/index.js";
-import { encodeSourceId, failureKind, isSourceFailure, ProviderParseError } from "../errors.js";
+import { crawlEntriesPage, type EntryOutcome } from "../crawl-list.js";
+import { encodeSourceId, ProviderParseError } from "../errors.js";
 import type { CrawlOptions, CrawlPage, LookupResult, Provider, ProviderContext } from "../types.js";
 import { parseR18Combined, parseR18DvdIdLookup } from "./parse.js";
 
 const NAME = "r18dev";
 /** Codes per crawl page. */
 export const R18_PAGE_SIZE = 20;
-/** Lookups in flight at once within a page (the client's per-host limit still applies). */
-const PAGE_CONCURRENCY = 4;
 /** A DMM content id as r18.dev keys it: lowercase, no hyphen, a zero-padded number (118abp00123, h_086mesu00103). */
 const CONTENT_ID = /^(?=.*[a-z])(?=.*\d{5})[a-z0-9_]+$/;
 
@@ -56,24 +55,8 @@ function parseCursor(cursor: string | null): number {
   return Number(cursor);
 }
 
-type Outcome = { record: IngestRecord } | { skipped: { id: string | null; reason: string } } | { failed: { id: string; kind: string; reason: string } } | null;
-
-/**
- * One list entry; a failure of the source (after the client's retries) is this
- * entry's outcome, not the page's: the other entries of the page are kept. A
- * cancelled run still throws.
- */
-async function crawlEntry(entry: string, ctx: ProviderContext, counter: { n: number }): Promise<Outcome> {
-  try {
-    return await fetchEntry(entry, ctx, counter);
-  } catch (err) {
-    if (ctx.signal?.aborted || !isSourceFailure(err)) throw err;
-    return { failed: { id: entry.trim(), kind: failureKind(err), reason: err.message } };
-  }
-}
-
 /** One list entry: a content id is fetched as is, anything else is parsed as a code. */
-async function fetchEntry(entry: string, ctx: ProviderContext, counter: { n: number }): Promise<Outcome> {
+async function fetchEntry(entry: string, ctx: ProviderContext, counter: { n: number }): Promise<EntryOutcome> {
   const line = entry.trim();
   if (line === "" || line.startsWith("#")) return null;
   if (CONTENT_ID.test(line)) {
@@ -86,24 +69,21 @@ async function fetchEntry(entry: string, ctx: ProviderContext, counter: { n: num
   return result.status === "found" ? { record: result.record } : { skipped: { id: code.dvdId, reason: "no match" } };
 }
 
-/** Runs `work` over `items` with at most `limit` in flight, keeping the input order. */
-async function mapLimited<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await work(items[i]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
-
 export const r18devProvider: Provider = {
   name: NAME,
-  requiredSettings: [],
+  source: "r18.dev's JSON",
+  sellers: ["dmm"],
+  metaTubeName: "FANZA",
   defaultBaseUrl: "https://r18.dev",
+  defaultRate: 1,
+  settings: [
+    {
+      env: "R18DEV_CODES_FILE",
+      default: "",
+      help: "File of codes or content ids (one per line) that scheduled r18dev runs crawl; empty = r18dev is not crawled on schedule.",
+    },
+  ],
+  codesFileSetting: "R18DEV_CODES_FILE",
 
   lookup(code, ctx) {
     return lookupCounted(code, ctx, { n: 0 });
@@ -133,15 +113,6 @@ export const r18devProvider: Provider = {
 };
 
 /** The entries as one page; every lookup has ended (done or failed) when it returns. */
-async function crawlList(entries: string[], nextCursor: string | null, ctx: ProviderContext): Promise<CrawlPage> {
-  const counter = { n: 0 };
-  const outcomes = await mapLimited(entries, PAGE_CONCURRENCY, (entry) => crawlEntry(entry, ctx, counter));
-  const page: CrawlPage = { records: [], skipped: [], failed: [], nextCursor, requests: counter.n };
-  for (const o of outcomes) {
-    if (o === null) continue;
-    if ("record" in o) page.records.push(o.record);
-    else if ("failed" in o) page.failed!.push(o.failed);
-    else page.skipped.push(o.skipped);
-  }
-  return page;
+function crawlList(entries: string[], nextCursor: string | null, ctx: ProviderContext): Promise<CrawlPage> {
+  return crawlEntriesPage(entries, nextCursor, ctx, (entry, counter) => fetchEntry(entry, ctx, counter));
 }

@@ -64,7 +64,7 @@ function healthRow(h: ProviderHealth, csrf: string, canIngest: boolean, readOnly
         ? html`<span class="status bad">failing</span>`
         : html`<span class="status ok">usable</span>`;
   // "disabled (PROVIDER_X_ENABLED=off)" beside the word disabled says it twice: the setting is enough.
-  const why = h.reason?.replace(/^disabled \((.*)\)$/, "$1") ?? (!h.canCrawl ? "no codes file to crawl (R18DEV_CODES_FILE)" : null);
+  const why = h.reason?.replace(/^disabled \((.*)\)$/, "$1") ?? (!h.canCrawl ? `no codes file to crawl (${h.codesFileSetting})` : null);
   const startable = canIngest && h.enabled && h.usable && h.canCrawl && h.running === null;
   const disabledWhy = !canIngest ? "this process runs no ingest" : h.running ? `run ${h.running.id} is running` : why;
   return html`<tr>
