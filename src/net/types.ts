@@ -76,9 +76,7 @@ export type HttpJsonResult = { status: "ok"; data: unknown; etag?: string; lastM
 export type HttpBytesResult = { status: "ok"; bytes: Buffer; contentType: string; httpStatus: number; finalUrl: string } | HttpNotFound;
 
 /** A page decoded in its own encoding (`encoding`: the one it was read with); `finalUrl` as for bytes. */
-export type HttpTextResult =
-  | { status: "ok"; text: string; encoding: string; contentType: string; httpStatus: number; finalUrl: string }
-  | HttpNotFound;
+export type HttpTextResult = { status: "ok"; text: string; encoding: string; contentType: string; httpStatus: number; finalUrl: string } | HttpNotFound;
 
 export interface HttpStats {
   /** Attempts sent (each retry counts). */

@@ -16,7 +16,7 @@ function send(res: ServerResponse, status: number, type: string | undefined, bod
   res.end(body);
 }
 
-const TITLE = "<h1 itemprop=\"name\">洗練された大人のいやし亭 ～身も心もチンポも癒されてください～</h1>";
+const TITLE = '<h1 itemprop="name">洗練された大人のいやし亭 ～身も心もチンポも癒されてください～</h1>';
 const eucPage = (meta: string) => iconv.encode(`<html><head>${meta}<title>カリビアンコム</title></head><body>${TITLE}</body></html>`, "EUC-JP");
 
 describe("getText", () => {

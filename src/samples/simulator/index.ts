@@ -1,18 +1,23 @@
 /**
  * Provider simulator: a node:http server answering in the real formats of r18.dev
  * (dvd_id lookup, combined record) and the DMM Affiliate API v3 ItemList, over a
- * generated catalog, with switchable faults. For tests and offline demos.
+ * generated catalog, and of the sellers' own sites (sites.ts), each under its provider's
+ * path prefix over titles of its own; with switchable faults. For tests and offline demos.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import iconv from "iconv-lite";
 import { generateCatalog, type SimCatalog } from "./catalog.js";
 import { FaultPlan, type FaultDecision, type FaultKind, type FaultOptions } from "./faults.js";
-import { answer, routeOf, type RouteName } from "./routes.js";
+import { answer, routeOf } from "./routes.js";
+import { HTML_NOT_FOUND, type SimAnswer, type SimSite } from "./site.js";
+import { SITES } from "./sites.js";
 
 export type { FaultOptions, FaultKind } from "./faults.js";
 export { generateCatalog, type SimCatalog } from "./catalog.js";
 export { renderR18 } from "./render-r18.js";
 export { renderFanzaItem, renderFanzaEnvelope } from "./render-fanza.js";
+export type { SimAnswer, SimSite } from "./site.js";
 
 export interface SimulatorOptions {
   /** Default 0 (any free port). */
@@ -28,11 +33,14 @@ export interface SimulatorOptions {
   catalog?: SimCatalog;
   /** Highest ItemList offset accepted; default 50000 as on the real API. Lower it to test the cap. */
   maxOffset?: number;
+  /** Titles of each seller's site (sites.ts); default 300. */
+  siteTitles?: number;
 }
 
 export interface SimStats {
   requests: number;
-  byRoute: Record<RouteName, number>;
+  /** By route: r18dev.combined, fanza.ItemList, 1pondo.movie_details, ...; unknown for a path of no route. */
+  byRoute: Record<string, number>;
   faults: Record<FaultKind, number>;
 }
 
@@ -40,6 +48,10 @@ export interface Simulator {
   url: string;
   port: number;
   catalog: SimCatalog;
+  /** The sellers' sites, by provider name. */
+  sites: Readonly<Record<string, SimSite>>;
+  /** The base URL of a provider's source here: the simulator's URL, under the site's prefix for a seller's site. */
+  baseUrlOf(provider: string): string;
   stats(): SimStats;
   setFaults(f: FaultOptions): void;
   close(): Promise<void>;
@@ -57,16 +69,27 @@ function send(res: ServerResponse, status: number, headers: Record<string, strin
   res.end(body);
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown, truncate: boolean): void {
-  const bytes = Buffer.from(JSON.stringify(body));
+function sendAnswer(res: ServerResponse, a: SimAnswer, truncate: boolean): void {
+  const [type, bytes] =
+    "json" in a ? ["application/json; charset=utf-8", Buffer.from(JSON.stringify(a.json))] : [a.contentType, iconv.encode(a.text, a.charset ?? "utf-8")];
+  const headers = { ...a.headers, "content-type": type };
   if (!truncate) {
-    res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": String(bytes.length) });
+    res.writeHead(a.status, { ...headers, "content-length": String(bytes.length) });
     res.end(bytes);
     return;
   }
   // Announce the whole body, send part of it, then drop the connection.
-  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": String(bytes.length + 512) });
+  res.writeHead(a.status, { ...headers, "content-length": String(bytes.length + 512) });
   res.write(bytes.subarray(0, Math.floor(bytes.length / 2)), () => res.socket?.destroy());
+}
+
+/** The site a path is under, and the route of that site it asks for. */
+function siteRoute(sites: Readonly<Record<string, SimSite>>, req: IncomingMessage, url: URL): { name: string; answer: () => SimAnswer } {
+  const m = /^\/([^/]+)(\/.*)?$/.exec(url.pathname);
+  const site = m ? sites[m[1]] : undefined;
+  if (site === undefined) return { name: "unknown", answer: () => HTML_NOT_FOUND };
+  const found = site.route({ path: m![2] ?? "/", url, headers: req.headers });
+  return found ?? { name: `${site.name}.unknown`, answer: () => HTML_NOT_FOUND };
 }
 
 function sendFault(res: ServerResponse, kind: NonNullable<FaultDecision["replace"]>, retryAfter: number): void {
@@ -102,6 +125,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const maxOffset = options.maxOffset ?? 50_000;
   if (!Number.isSafeInteger(maxOffset) || maxOffset < 1) throw new RangeError(`maxOffset must be a positive integer, got ${maxOffset}`);
   const catalog = options.catalog ?? generateCatalog(records, seed);
+  const siteTitles = options.siteTitles ?? 300;
+  const sites: Record<string, SimSite> = {};
+  for (const make of SITES) {
+    const site = make({ titles: siteTitles, seed });
+    sites[site.name] = site;
+  }
   const faults = new FaultPlan(options.faults, seed);
   const stats = emptyStats();
   const timers = new Set<NodeJS.Timeout>();
@@ -109,8 +138,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
     const n = ++stats.requests;
     const url = new URL(req.url ?? "/", "http://simulator.invalid");
-    const route = req.method === "GET" || req.method === "HEAD" ? routeOf(url.pathname) : "unknown";
-    stats.byRoute[route] += 1;
+    const get = req.method === "GET" || req.method === "HEAD";
+    const dmm = get ? routeOf(url.pathname) : "unknown";
+    const route =
+      dmm !== "unknown" || !get ? { name: dmm, answer: (): SimAnswer => ({ ...answer(dmm, url, catalog, maxOffset) }) } : siteRoute(sites, req, url);
+    stats.byRoute[route.name] = (stats.byRoute[route.name] ?? 0) + 1;
     const fate = faults.decide(n, Date.now());
     const respond = (): void => {
       if (res.destroyed) return;
@@ -118,9 +150,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
         stats.faults[fate.replace] += 1;
         return sendFault(res, fate.replace, faults.retryAfterSeconds);
       }
-      const { status, body } = answer(route, url, catalog, maxOffset);
       if (fate.truncate) stats.faults.truncate += 1;
-      sendJson(res, status, body, fate.truncate);
+      sendAnswer(res, route.answer(), fate.truncate);
     };
     if (fate.slowMs > 0) {
       stats.faults.slow += 1;
@@ -156,6 +187,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     url: `http://${urlHost}:${port}`,
     port,
     catalog,
+    sites,
+    baseUrlOf: (provider) => (sites[provider] === undefined ? `http://${urlHost}:${port}` : `http://${urlHost}:${port}/${provider}`),
     stats: () => structuredClone(stats),
     setFaults: (f) => faults.set(f),
     close: () =>

@@ -43,7 +43,7 @@ export function itemList(catalog: SimCatalog, params: URLSearchParams, maxOffset
   ] as const) {
     if (v !== null && !DATE_TIME.test(v)) errors.push({ name, message: `${name} must be YYYY-MM-DDTHH:MM:SS` });
   }
-  if (errors.length > 0) return { status: 400, body: renderFanzaError(parameters, errors) };
+  if (errors.length > 0) return { status: 400, json: renderFanzaError(parameters, errors) };
 
   // The simulated catalog is one floor: FANZA digital/videoa.
   const service = params.get("service");
@@ -75,7 +75,7 @@ export function itemList(catalog: SimCatalog, params: URLSearchParams, maxOffset
   const affiliateId = params.get("affiliate_id") ?? undefined;
   return {
     status: 200,
-    body: renderFanzaEnvelope({
+    json: renderFanzaEnvelope({
       parameters,
       totalCount: matches.length,
       firstPosition: offset,

@@ -7,7 +7,7 @@ export type RouteName = "r18dev.dvd_id" | "r18dev.combined" | "fanza.ItemList" |
 
 export interface JsonAnswer {
   status: number;
-  body: unknown;
+  json: unknown;
 }
 
 const DVD_ID = /^\/videos\/vod\/movies\/detail\/-\/dvd_id=([^/]+)\/json\/?$/;
@@ -31,19 +31,19 @@ function segment(pathname: string, pattern: RegExp): string | null {
   }
 }
 
-const NOT_FOUND: JsonAnswer = { status: 404, body: { detail: "Not Found" } };
+const NOT_FOUND: JsonAnswer = { status: 404, json: { detail: "Not Found" } };
 
 export function answer(route: RouteName, url: URL, catalog: SimCatalog, maxOffset: number): JsonAnswer {
   switch (route) {
     case "r18dev.dvd_id": {
       const code = segment(url.pathname, DVD_ID);
       const r = code === null ? undefined : catalog.byDvdId(code);
-      return r === undefined ? NOT_FOUND : { status: 200, body: { content_id: r.record.contentId } };
+      return r === undefined ? NOT_FOUND : { status: 200, json: { content_id: r.record.contentId } };
     }
     case "r18dev.combined": {
       const cid = segment(url.pathname, COMBINED);
       const r = cid === null ? undefined : catalog.byContentId(cid);
-      return r === undefined ? NOT_FOUND : { status: 200, body: renderR18(r) };
+      return r === undefined ? NOT_FOUND : { status: 200, json: renderR18(r) };
     }
     case "fanza.ItemList":
       return itemList(catalog, url.searchParams, maxOffset);

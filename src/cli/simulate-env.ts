@@ -1,0 +1,13 @@
+/** The settings that point every provider at a running provider simulator, unthrottled (the demo's and the tests'). */
+import { PROVIDERS, settingPrefix } from "../providers/registry.js";
+
+export function simulatorEnv(baseUrlOf: (provider: string) => string): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const p of PROVIDERS) {
+    const prefix = settingPrefix(p.name);
+    env[`${prefix}_ENABLED`] = "on";
+    env[`${prefix}_BASE_URL`] = baseUrlOf(p.name);
+    env[`${prefix}_RATE`] = "0";
+  }
+  return { ...env, FANZA_API_ID: "sim", FANZA_AFFILIATE_ID: "sim-990" };
+}

@@ -1,0 +1,59 @@
+/**
+ * A page of a crawl made of titles fetched one by one (r18.dev's list of codes, a seller's
+ * listing of ids): a few in flight at once, and a failure of the source on one title (after
+ * the client's retries) is that title's, listed in the page's `failed` for the next run to
+ * ask first, never the page's: the others are kept. A cancelled run still throws.
+ */
+import type { IngestRecord } from "../model/record.js";
+import { failureKind, isSourceFailure } from "./errors.js";
+import type { CrawlPage, ProviderContext } from "./types.js";
+
+/** What fetching one entry came to: its record, a reason it has none (no such title), or nothing at all (a blank line). */
+export type EntryOutcome = { record: IngestRecord } | { skipped: { id: string | null; reason: string } } | null;
+
+/** Titles in flight at once within a page (the client's per-host limits still apply). */
+export const PAGE_CONCURRENCY = 4;
+
+/** Runs `work` over `items` with at most `limit` in flight, keeping the input order. */
+export async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await work(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+/**
+ * The entries as one page, each fetched by `fetchEntry` (which counts its requests in
+ * `counter`); every fetch has ended, done or failed, when it returns.
+ */
+export async function crawlEntriesPage(
+  entries: readonly string[],
+  nextCursor: string | null,
+  ctx: ProviderContext,
+  fetchEntry: (entry: string, counter: { n: number }) => Promise<EntryOutcome>,
+  concurrency = PAGE_CONCURRENCY,
+): Promise<CrawlPage> {
+  const counter = { n: 0 };
+  const outcomes = await mapLimited(entries, concurrency, async (entry) => {
+    try {
+      return await fetchEntry(entry, counter);
+    } catch (err) {
+      if (ctx.signal?.aborted || !isSourceFailure(err)) throw err;
+      return { failed: { id: entry.trim(), kind: failureKind(err), reason: err.message } };
+    }
+  });
+  const page: CrawlPage = { records: [], skipped: [], failed: [], nextCursor, requests: counter.n };
+  for (const o of outcomes) {
+    if (o === null) continue;
+    if ("record" in o) page.records.push(o.record);
+    else if ("failed" in o) page.failed!.push(o.failed);
+    else page.skipped.push(o.skipped);
+  }
+  return page;
+}
