@@ -6,7 +6,7 @@ import { scanLibrary, type ScanEntry, type ScanTotals } from "../library/scan-li
 import { type SidecarTotals, writeAllSidecars } from "../library/write-sidecars.js";
 import { createProviderRuntime } from "../providers/runtime.js";
 import { LiveFallback } from "../services/live-fallback.js";
-import type { Title } from "../services/media-titles.js";
+import type { Title } from "../services/title.js";
 import { CliError, err, openCli, out, UsageError } from "./context.js";
 import { Progress } from "./progress.js";
 

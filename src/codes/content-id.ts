@@ -119,3 +119,8 @@ export function contentIdToDvdId(contentId: string): string | null {
 export function normalizeContentId(cid: string): string {
   return String(cid).trim().toLowerCase();
 }
+
+/** Text that can be a content id as sources key titles (118abp00123, h_086mesu00103): lower case, letters and digits and _, a letter among them. */
+export function isContentIdText(s: string): boolean {
+  return /^(?=[a-z0-9_]*[a-z])[a-z0-9_]{3,40}$/.test(s);
+}

@@ -1,15 +1,13 @@
 import path from "node:path";
-import { readName } from "../codes/index.js";
-import { catalogKnowledge } from "../services/code-knowledge.js";
 import type { ServiceDeps } from "../services/deps.js";
+import { findTitles, type Title } from "../services/find-title.js";
 import { walkVideos } from "./library-walk.js";
-import { findCodeInCatalog } from "../services/lookup-movie.js";
-import { fromCatalog, type Title } from "../services/media-titles.js";
 
 /**
  * - matched: the code was read and a title found (in the catalog, or live);
  * - not-in-catalog: the code was read, no title has it (live lookups off, or no provider matched);
- * - no-code: the name holds no code; ambiguous: it holds several, equally good;
+ * - no-code: the name holds no code; ambiguous: it holds several, equally good, or a code
+ *   that more than one seller holds (010120_001 of 1pondo and of Caribbeancom Premium);
  * - failed: not in the catalog, and a live provider failed to answer (retry later).
  */
 export type ScanStatus = "matched" | "not-in-catalog" | "no-code" | "ambiguous" | "failed";
@@ -63,35 +61,30 @@ const entry = (p: string, status: ScanStatus, fields: Partial<ScanEntry> = {}): 
 
 async function classify(deps: ServiceDeps, root: string, rel: string, live: boolean): Promise<[ScanEntry, Title | null]> {
   // The scanned folder's own name counts as a folder above the file (scan DIR/ABP-123 holding video.mp4).
-  const reading = readName(`${path.basename(path.resolve(root))}/${rel}`, catalogKnowledge(deps.db));
-  const code = reading.found;
-  if (code === null) {
-    return [
-      reading.reason === "ambiguous"
-        ? entry(rel, "ambiguous", { reason: `more than one code in the name: ${reading.candidates.join(", ")}` })
-        : entry(rel, "no-code", { reason: "no code in the name" }),
-      null,
-    ];
+  const found = await findTitles(deps, `${path.basename(path.resolve(root))}/${rel}`, { providers: null, live: live && deps.live !== null, text: "none" });
+  const read = found.read === null ? {} : { code: found.read.dvdId, part: found.read.part };
+  switch (found.status) {
+    case "found": {
+      const t = found.titles[0];
+      return [entry(rel, "matched", { ...read, dvdId: t.record.dvdId, title: t.record.titleEn || t.record.titleJa, source: t.provider }), t];
+    }
+    case "ambiguous":
+      return [
+        entry(rel, "ambiguous", { ...read, reason: found.read === null ? `more than one code in the name: ${found.candidates.join(", ")}` : found.reason }),
+        null,
+      ];
+    case "failed":
+      return [entry(rel, "failed", { ...read, reason: `not in the catalog; ${found.errors.map((e) => `${e.provider}: ${e.message}`).join("; ")}` }), null];
+    default: {
+      if (found.read === null) return [entry(rel, "no-code", { reason: "no code in the name" }), null];
+      const why = !live
+        ? "not in the catalog"
+        : deps.live === null
+          ? "not in the catalog, and no live provider is usable"
+          : "not in the catalog, and no live provider has it";
+      return [entry(rel, "not-in-catalog", { ...read, reason: why }), null];
+    }
   }
-  const read = { code: code.dvdId, part: code.part };
-  const matched = (t: Title): [ScanEntry, Title] => [
-    entry(rel, "matched", { ...read, dvdId: t.record.dvdId, title: t.record.titleEn || t.record.titleJa, source: t.provider }),
-    t,
-  ];
-  const hit = findCodeInCatalog(deps, code, null);
-  if (hit) return matched(fromCatalog(hit));
-  if (!live || deps.live === null) {
-    return [entry(rel, "not-in-catalog", { ...read, reason: live ? "not in the catalog, and no live provider is usable" : "not in the catalog" }), null];
-  }
-  const answer = await deps.live.lookup(code, null);
-  if (answer.status === "found") {
-    const r = answer.record;
-    return matched({ id: null, provider: answer.provider, record: r.record, pageUrl: r.pageUrl, ratingAvg: r.ratingAvg });
-  }
-  if (answer.status === "failed") {
-    return [entry(rel, "failed", { ...read, reason: `not in the catalog; ${answer.errors.map((e) => `${e.provider}: ${e.message}`).join("; ")}` }), null];
-  }
-  return [entry(rel, "not-in-catalog", { ...read, reason: "not in the catalog, and no live provider has it" }), null];
 }
 
 function count(totals: ScanTotals, e: ScanEntry): void {

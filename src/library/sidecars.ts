@@ -12,7 +12,7 @@ import { statSync } from "node:fs";
 import path from "node:path";
 import { ImageError, type Images } from "../images/index.js";
 import { VERSION } from "../lib/version.js";
-import type { Title } from "../services/media-titles.js";
+import type { Title } from "../services/title.js";
 import { buildNfo, NFO_FORMAT, readNfoMark } from "./nfo.js";
 import { fsReason, readHead, writeAtomically } from "./sidecar-files.js";
 import { sidecarBases, type TitleFile } from "./sidecar-names.js";

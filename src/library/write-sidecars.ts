@@ -3,7 +3,7 @@
  * see sidecar-groups.ts), a few groups at a time, since a picture may be fetched; the
  * outbound client's per-host limits still hold. One failed file never stops the run.
  */
-import type { Title } from "../services/media-titles.js";
+import type { Title } from "../services/title.js";
 import type { SidecarGroup } from "./sidecar-groups.js";
 import { type SidecarAction, type SidecarOptions, type SidecarResult, writeSidecars } from "./sidecars.js";
 

@@ -78,6 +78,11 @@ export interface Provider {
    */
   readonly incremental?: boolean;
   lookup(code: ParsedCode, ctx: ProviderContext): Promise<LookupResult>;
+  /**
+   * The title of the site's own id (a record's contentId), where the site can be asked so:
+   * what a media server asks by once it has identified a title (MetaTube's info by id).
+   */
+  lookupById?: (contentId: string, ctx: ProviderContext) => Promise<LookupResult>;
   /** Search by text; null when the source has no search. */
   search: ((query: string, page: number, sort: SortKey, ctx: ProviderContext) => Promise<IngestRecord[]>) | null;
   /** One page of a crawl from `cursor` (null = from the start). */

@@ -1,20 +1,24 @@
 import { tryUpsertRecords, type Db, type SortKey } from "../catalog/index.js";
 import type { IngestRecord } from "../model/record.js";
-import type { ParsedCode } from "../codes/index.js";
+import { sellersOf, type ParsedCode } from "../codes/index.js";
 import type { ProviderRuntime } from "../providers/runtime.js";
 import type { ProviderSetup } from "../providers/registry.js";
 import { ProviderParseError } from "../providers/errors.js";
 import { ProviderBreakers } from "./provider-breaker.js";
 
+export type LiveError = { provider: string; message: string };
+
 export type LiveOutcome =
   | { status: "found"; provider: string; record: IngestRecord }
+  /** A code of several sellers (codes/sellers.ts) that more than one of them holds: which one is meant, the name must say. */
+  | { status: "ambiguous"; found: { provider: string; record: IngestRecord }[] }
   | { status: "no_match" }
-  | { status: "failed"; errors: { provider: string; message: string }[] };
+  | { status: "failed"; errors: LiveError[] };
 
 export interface LiveSearchOutcome {
   provider: string | null;
   records: IngestRecord[];
-  errors: { provider: string; message: string }[];
+  errors: LiveError[];
 }
 
 export interface LiveOptions {
@@ -88,7 +92,7 @@ export class LiveFallback {
    * breaker: refused while the provider rests (an error of that provider); the upstream
    * call itself (not each request waiting on it) counts as a success or a failure.
    */
-  private async guarded<T>(name: string, key: string, errors: { provider: string; message: string }[], call: () => Promise<T>): Promise<T | undefined> {
+  private async guarded<T>(name: string, key: string, errors: LiveError[], call: () => Promise<T>): Promise<T | undefined> {
     const broken = this.broken.get(key);
     if (broken !== undefined) {
       if (broken.until > this.now()) {
@@ -201,15 +205,65 @@ export class LiveFallback {
     return p;
   }
 
+  /**
+   * A code of the catalog's miss, asked of the providers of its sellers only (codes/sellers.ts),
+   * in `providers` order (else PROVIDER_ORDER's). Of one seller, the first provider that has it
+   * answers. A code that several sellers write (010120_001) is asked of each of them at once, and
+   * is found only when exactly one holds it and none failed to say: two holding it is `ambiguous`,
+   * one holding it while another failed is `failed` (asked again, it may be two), never a guess.
+   */
   async lookup(code: ParsedCode, providers: string[] | null): Promise<LiveOutcome> {
     const signal = AbortSignal.timeout(this.options.timeoutMs);
-    const errors: { provider: string; message: string }[] = [];
-    for (const setup of this.ordered(providers, () => true)) {
+    const errors: LiveError[] = [];
+    const sellers = sellersOf(code);
+    const setups = this.ordered(providers, (s) => s.provider.sellers.some((x) => sellers.includes(x)));
+    const bySeller = sellers.map((seller) => setups.filter((s) => s.provider.sellers.includes(seller))).filter((list) => list.length > 0);
+    const answers = await Promise.all(
+      bySeller.map(async (list) => {
+        const own: LiveError[] = [];
+        const hit = await this.firstMatch(list, code, signal, own);
+        errors.push(...own);
+        // A seller whose providers failed and none found it may hold the code too.
+        return { hit, unsure: hit === null && own.length > 0 };
+      }),
+    );
+    const found = answers.flatMap((a) => (a.hit === null ? [] : [a.hit]));
+    if (found.length > 1) return { status: "ambiguous", found };
+    if (answers.some((a) => a.unsure)) return { status: "failed", errors };
+    return found.length === 1 ? { status: "found", ...found[0] } : { status: "no_match" };
+  }
+
+  /** The first of these providers (one seller's) that has the code, written through; null when none has it or they failed (in `errors`). */
+  private async firstMatch(setups: ProviderSetup[], code: ParsedCode, signal: AbortSignal, errors: LiveError[]) {
+    for (const setup of setups) {
       const name = setup.provider.name;
       const key = `lookup\u0000${name}\u0000${code.dvdId}`;
       if (this.isNegative(key)) continue;
       const found = await this.guarded(name, key, errors, async () => {
         const r = await setup.provider.lookup(code, this.runtime.contextFor(setup, signal));
+        if (r.status === "found") this.writeThrough([r.record]);
+        else this.remember(key);
+        return r;
+      });
+      if (found?.status === "found") return { provider: name, record: found.record };
+      if (signal.aborted) break;
+    }
+    return null;
+  }
+
+  /**
+   * A title by its source's own id (a record's contentId), of the first of `providers` that can
+   * be asked so and has it: what a media server asks once it knows the title (MetaTube's info).
+   */
+  async lookupById(contentId: string, providers: string[]): Promise<LiveOutcome> {
+    const signal = AbortSignal.timeout(this.options.timeoutMs);
+    const errors: LiveError[] = [];
+    for (const setup of this.ordered(providers, (s) => s.provider.lookupById !== undefined)) {
+      const name = setup.provider.name;
+      const key = `id\u0000${name}\u0000${contentId}`;
+      if (this.isNegative(key)) continue;
+      const found = await this.guarded(name, key, errors, async () => {
+        const r = await setup.provider.lookupById!(contentId, this.runtime.contextFor(setup, signal));
         if (r.status === "found") this.writeThrough([r.record]);
         else this.remember(key);
         return r;
@@ -222,7 +276,7 @@ export class LiveFallback {
 
   async search(query: string, sort: SortKey, providers: string[] | null): Promise<LiveSearchOutcome> {
     const signal = AbortSignal.timeout(this.options.timeoutMs);
-    const errors: { provider: string; message: string }[] = [];
+    const errors: LiveError[] = [];
     for (const setup of this.ordered(providers, (s) => s.provider.search !== null)) {
       const name = setup.provider.name;
       const key = `search\u0000${name}\u0000${sort}\u0000${query}`;

@@ -1,6 +1,6 @@
-import { isEmptyFilter, searchPage, type CatalogFilter, type SortKey } from "../catalog/index.js";
+import { searchPage, type CatalogFilter, type SortKey } from "../catalog/index.js";
 import { findCode } from "../codes/index.js";
-import { toSearchResult, type SearchResultOut } from "../model/search-result.js";
+import type { SearchResultOut } from "../model/search-result.js";
 import type { ServiceDeps } from "./deps.js";
 
 export interface SearchInput {
@@ -46,29 +46,5 @@ export function searchCatalog(deps: ServiceDeps, input: SearchInput): SearchAnsw
     page: input.page,
     pageSize,
     lastPage: Math.max(1, Math.ceil(total / pageSize)),
-  };
-}
-
-/**
- * /query: the catalog first; when it has no match at all for a text query without
- * filters, the live providers' search (whose records are written through).
- * A failing provider leaves the catalog's (empty) answer standing.
- */
-export async function searchWithFallback(deps: ServiceDeps, input: SearchInput): Promise<SearchAnswer> {
-  const local = deps.pool ? await deps.pool.search(input) : searchCatalog(deps, input);
-  const { providers, ...rest } = input.filter;
-  const unfiltered = isEmptyFilter({ ...rest, providers: null });
-  if (local.total > 0 || !deps.live || local.body.query === "" || !unfiltered || input.page !== 1) return local;
-  const sort: SortKey = input.sort ?? "relevance";
-  const live = await deps.live.search(local.body.query, sort, providers);
-  if (live.provider === null) return local;
-  const results = live.records.slice(0, local.pageSize).map((r) => toSearchResult(r.record, r.pageUrl));
-  // One page, whole: its total is what it shows, so no `next` link points at a page 2 that
-  // would come from the catalog (empty on a replica, which stores no live answer).
-  return {
-    ...local,
-    body: { ...local.body, source: live.provider, count: results.length, results },
-    total: results.length,
-    lastPage: 1,
   };
 }

@@ -6,7 +6,7 @@ import { workerData } from "node:worker_threads";
 import { catalogSettled, checkpointPassive, type Db, openDatabase, searchTitleIds } from "../catalog/index.js";
 import type { Config } from "../config/load.js";
 import { serveRequests } from "../lib/worker-pool.js";
-import { bestTextMatchId } from "./lookup-movie.js";
+import { bestTextMatchId } from "./closest-title.js";
 import { drawRandom } from "./random-records.js";
 import { searchCatalog } from "./search-catalog.js";
 import { type SearchRequest, toWire, toWireSearch } from "./search-pool.js";
@@ -26,7 +26,7 @@ function handle(req: SearchRequest): unknown {
     case "search":
       return toWireSearch(searchCatalog(deps, req.input));
     case "best":
-      return bestTextMatchId(deps, req.q, req.providers);
+      return bestTextMatchId(db, req.q, req.providers);
     case "ids":
       return searchTitleIds(db, req.query);
     case "random":

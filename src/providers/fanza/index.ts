@@ -242,6 +242,17 @@ export const fanzaProvider: Provider = {
     return found === null ? { status: "no_match" } : { status: "found", record: found };
   },
 
+  /** The item of exactly this content id. */
+  async lookupById(contentId: string, ctx: ProviderContext): Promise<LookupResult> {
+    const cid = contentId.trim().toLowerCase();
+    const page = await fetchItemList(ctx, settingsOf(ctx), { hits: SEARCH_HITS, offset: 1, sort: "date", cid });
+    const hit = page.items.find((r) => r.record.contentId === cid);
+    if (hit !== undefined) return { status: "found", record: hit };
+    const broken = page.skipped.find((x) => x.contentId === cid);
+    if (broken !== undefined) throw new ProviderParseError(NAME, `item ${cid} is unusable: ${broken.reason}`);
+    return { status: "no_match" };
+  },
+
   /**
    * Keyword search, 20 per page. Pages past the API's offset cap are empty. Under
    * sort=views (the API's rank) popularity is 1_000_000 minus the position.

@@ -89,6 +89,11 @@ export const r18devProvider: Provider = {
     return lookupCounted(code, ctx, { n: 0 });
   },
 
+  async lookupById(contentId, ctx) {
+    const record = await combined(contentId.trim().toLowerCase(), ctx, { n: 0 });
+    return record === null ? { status: "no_match" } : { status: "found", record };
+  },
+
   search: null,
 
   /**

@@ -5,7 +5,8 @@
  */
 import type { FastifyInstance } from "fastify";
 import { altNamesOf } from "../../catalog/index.js";
-import { titlesOfPerson, type Title } from "../../services/media-titles.js";
+import { titlesOfPerson } from "../../services/person-titles.js";
+import type { Title } from "../../services/title.js";
 import { type MtContext, providersNamed, searchProviders } from "./context.js";
 import { INFO_NOT_FOUND, notFound, sendData } from "./envelope.js";
 import { type ActorInfo, actorSearchResult } from "./models.js";

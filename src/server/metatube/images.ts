@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance } from "fastify";
 import { ImageError, type ImageKind } from "../../images/index.js";
-import { titleById, type Title } from "../../services/media-titles.js";
+import { titleById, type Title } from "../../services/find-title.js";
 import { findActor } from "./actors.js";
 import { type MtContext, providersNamed } from "./context.js";
 import { badRequest, INFO_NOT_FOUND, MtError, notFound } from "./envelope.js";

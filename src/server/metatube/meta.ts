@@ -6,17 +6,12 @@
 import type { FastifyInstance } from "fastify";
 import type { MtContext } from "./context.js";
 import { MtError, notFound, sendData } from "./envelope.js";
-import { DMM_NAME, metaTubeName } from "./provider-names.js";
+import { metaTubeName, siteOf } from "./provider-names.js";
 
-const DMM_SITE = "https://www.dmm.co.jp/";
-
-/** MetaTube's provider map: name -> site. DMM data's site is DMM's; a provider of our own has none to give. */
+/** MetaTube's provider map: name -> site. DMM data's site is DMM's; a provider the registry does not know has none to give. */
 function providerSites(ctx: MtContext): Record<string, string> {
   const sites: Record<string, string> = {};
-  for (const p of ctx.knownProviders()) {
-    const name = metaTubeName(p);
-    sites[name] = name === DMM_NAME ? DMM_SITE : "";
-  }
+  for (const p of ctx.knownProviders()) sites[metaTubeName(p)] = siteOf(p);
   return sites;
 }
 

@@ -5,7 +5,7 @@
  * unknown: a .NET DateTime's zero), score a number, runtime an integer.
  */
 import type { DetailedRecord } from "../../model/record.js";
-import type { Title } from "../../services/media-titles.js";
+import type { Title } from "../../services/title.js";
 import { homepageOf, metaTubeName } from "./provider-names.js";
 
 export type Language = "ja" | "en";

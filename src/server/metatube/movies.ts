@@ -5,7 +5,8 @@
  * `fallback` is on (searches) or the title is not in the catalog (info), as /movie.
  */
 import type { FastifyInstance } from "fastify";
-import { findTitles, refreshTitle, titleById } from "../../services/media-titles.js";
+import { findTitles, refreshTitle, titleById } from "../../services/find-title.js";
+import { AppError } from "../../lib/errors.js";
 import { type MtContext, providersNamed, searchProviders } from "./context.js";
 import { INFO_NOT_FOUND, notFound, sendData } from "./envelope.js";
 import { movieInfo, movieSearchResult } from "./models.js";
@@ -19,11 +20,13 @@ export function registerMovieRoutes(app: FastifyInstance, ctx: MtContext): void 
     const q = request.query as Query;
     const query = searchText(q);
     const providers = searchProviders(ctx, text(q, "provider"));
-    const titles = await findTitles(ctx.deps, query, { providers, fallback: bool(q, "fallback", true), limit: SEARCH_LIMIT });
-    if (titles.length === 0) throw notFound();
+    const found = await findTitles(ctx.deps, query, { providers, live: bool(q, "fallback", true), text: "search", limit: SEARCH_LIMIT });
+    if (found.status === "failed") throw new AppError("UPSTREAM_FAILED", found.reason);
+    // Two codes in the name, or a code two sellers hold: the plugin would take the first result, a guess.
+    if (found.status !== "found") throw notFound();
     return sendData(
       reply,
-      titles.map((t) => movieSearchResult(t, ctx.lang)),
+      found.titles.map((t) => movieSearchResult(t, ctx.lang)),
     );
   });
 

@@ -5,7 +5,7 @@
  * titles' other spellings. What no record says (height, birthday...) stays empty.
  */
 import { foldName } from "../../catalog/index.js";
-import type { Title } from "../../services/media-titles.js";
+import type { Title } from "../../services/title.js";
 import { type ActorInfo, NO_DATE } from "./models.js";
 import { metaTubeName, personHomepage } from "./provider-names.js";
 

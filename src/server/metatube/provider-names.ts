@@ -1,22 +1,31 @@
 /**
- * Provider names on the MetaTube face. Titles from DMM's data (the FANZA API, and
- * r18.dev, which mirrors DMM) appear as MetaTube names that provider, FANZA, so the
- * plugins' provider filters and their DMM-specific steps recognise them; every other
- * provider of the catalog appears under its own name.
+ * Provider names on the MetaTube face: each registered provider's titles appear under the
+ * name MetaTube's plugins know its source by (providers' `metaTubeName`: FANZA for DMM's data,
+ * the FANZA API's and r18.dev's alike; 1Pondo, HEYZO, ...), so the plugins' provider filters,
+ * priorities and their DMM-specific steps recognise them; a provider of the catalog that the
+ * registry does not know (an import's) appears under its own name.
  */
-import type { Title } from "../../services/media-titles.js";
+import { providerNamed, PROVIDERS } from "../../providers/registry.js";
+import type { Title } from "../../services/title.js";
 import type { Language } from "./models.js";
 
 export const DMM_NAME = "FANZA";
-const DMM_PROVIDERS = ["fanza", "r18dev"];
+const DMM_PROVIDERS = PROVIDERS.filter((p) => p.metaTubeName === DMM_NAME).map((p) => p.name);
 
 export function metaTubeName(provider: string): string {
-  return DMM_PROVIDERS.includes(provider) ? DMM_NAME : provider;
+  return providerNamed(provider)?.metaTubeName ?? provider;
+}
+
+/** The site MetaTube's provider list gives for a name: DMM's for DMM's data, else the source's own. */
+export function siteOf(provider: string): string {
+  const p = providerNamed(provider);
+  if (p === undefined) return "";
+  return p.metaTubeName === DMM_NAME ? "https://www.dmm.co.jp/" : `${p.defaultBaseUrl}/`;
 }
 
 /**
  * Our providers behind a MetaTube name (any case), in the order their titles are
- * preferred: the FANZA API's Japanese first, or r18.dev's English when English is
+ * preferred: for FANZA the FANZA API's Japanese first, or r18.dev's English when English is
  * asked; null for a name that is none of ours.
  */
 export function providersOf(name: string, known: readonly string[], lang: Language): string[] | null {
@@ -25,8 +34,8 @@ export function providersOf(name: string, known: readonly string[], lang: Langua
     const order = lang === "en" ? ["r18dev", "fanza"] : ["fanza", "r18dev"];
     return order.filter((p) => known.includes(p));
   }
-  const own = known.find((p) => p.toLowerCase() === wanted && !DMM_PROVIDERS.includes(p));
-  return own === undefined ? null : [own];
+  const own = known.filter((p) => metaTubeName(p).toLowerCase() === wanted);
+  return own.length === 0 ? null : own;
 }
 
 /** The MetaTube names of these providers, each once, in order. */

@@ -1,0 +1,37 @@
+import { isEmptyFilter, type SortKey } from "../catalog/index.js";
+import { findCode } from "../codes/index.js";
+import { toSearchResult } from "../model/search-result.js";
+import type { ServiceDeps } from "./deps.js";
+import { findTitles } from "./find-title.js";
+import { searchCatalog, type SearchAnswer, type SearchInput } from "./search-catalog.js";
+
+/**
+ * /query: the catalog first. When it has no match at all for a query without filters (its
+ * providers aside): a q that is a code alone is found as /movie finds it (the live providers
+ * of its sellers), any other text is asked of the providers' search (whose records are written
+ * through). A failing provider leaves the catalog's (empty) answer standing. Apart from
+ * search-catalog.ts, which the search workers load without the providers.
+ */
+export async function searchWithFallback(deps: ServiceDeps, input: SearchInput): Promise<SearchAnswer> {
+  const local = deps.pool ? await deps.pool.search(input) : searchCatalog(deps, input);
+  const { providers, ...rest } = input.filter;
+  const unfiltered = isEmptyFilter({ ...rest, providers: null });
+  if (local.total > 0 || !deps.live || local.body.query === "" || !unfiltered || input.page !== 1) return local;
+  let source: string;
+  let results: SearchAnswer["body"]["results"];
+  if (findCode(local.body.query)?.exact) {
+    const found = await findTitles(deps, local.body.query, { providers, live: true, text: "none" });
+    if (found.status !== "found") return local;
+    source = found.titles[0].provider;
+    results = found.titles.slice(0, local.pageSize).map((t) => toSearchResult(t.record, t.pageUrl));
+  } else {
+    const sort: SortKey = input.sort ?? "relevance";
+    const live = await deps.live.search(local.body.query, sort, providers);
+    if (live.provider === null) return local;
+    source = live.provider;
+    results = live.records.slice(0, local.pageSize).map((r) => toSearchResult(r.record, r.pageUrl));
+  }
+  // One page, whole: its total is what it shows, so no `next` link points at a page 2 that
+  // would come from the catalog (empty on a replica, which stores no live answer).
+  return { ...local, body: { ...local.body, source, count: results.length, results }, total: results.length, lastPage: 1 };
+}

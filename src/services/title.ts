@@ -1,0 +1,43 @@
+/**
+ * A title as every face is told of it (/movie, /query, MetaTube's plugins, scan and its
+ * sidecars): from the catalog, its record read when first used, or fresh from a live
+ * provider. find-title.ts makes them; nothing else builds one.
+ */
+import type { RecordJson, StoredMovie } from "../catalog/index.js";
+import type { DetailedRecord, IngestRecord } from "../model/record.js";
+
+export interface Title {
+  /** The catalog's id of the title; null for one fresh from a live provider. */
+  id: number | null;
+  provider: string;
+  readonly record: DetailedRecord;
+  /** The source's page of the title. */
+  readonly pageUrl: string;
+  ratingAvg: number | null;
+  /** The record's JSON as the API writes it, when the catalog has it ready (see catalog/store/record-json.ts); else null. */
+  json(): RecordJson | null;
+}
+
+/** A catalog title, its record and page read when first used. */
+export const fromCatalog = (m: StoredMovie): Title => ({
+  id: m.id,
+  provider: m.provider,
+  get record() {
+    return m.record;
+  },
+  get pageUrl() {
+    return m.pageUrl;
+  },
+  ratingAvg: m.ratingAvg,
+  json: () => m.recordJson?.() ?? null,
+});
+
+/** A title a live provider just answered with (written through to the catalog, or kept a while: live-fallback.ts). */
+export const fromLive = (r: IngestRecord): Title => ({
+  id: null,
+  provider: r.provider,
+  record: r.record,
+  pageUrl: r.pageUrl,
+  ratingAvg: r.ratingAvg,
+  json: () => null,
+});
