@@ -88,6 +88,7 @@ export {
   getProviderState,
   lastFailedRun,
   listRuns,
+  markCrawlStart,
   rankFailureKinds,
   runFailureKinds,
   releaseIngestLock,

@@ -158,12 +158,14 @@ function declareProviders(program: Command): void {
     .command("ingest")
     .summary("crawl the providers into the catalog (resumes a stopped run)")
     .description(
-      "Crawls the enabled providers into the catalog: fanza by release date, newest first; r18dev a list of codes. Each page commits with " +
-        "its checkpoint, so a stopped run resumes on the next ingest; runs never overlap. Prints one line per run; exit status 1 when a " +
-        `run failed. ${SETTINGS_NOTE}`,
+      "Crawls the enabled providers into the catalog: fanza by release date, newest first; r18dev a list of codes; the sellers' sites " +
+        "(1pondo, caribbeancom, heyzo, tokyo-hot, ...) their own listings, newest first: the whole site the first time, then what came " +
+        "out since the last whole crawl began (less 30 days). Each page commits with its checkpoint, so a stopped run resumes on the next " +
+        `ingest; runs never overlap. Prints one line per run; exit status 1 when a run failed. ${SETTINGS_NOTE}`,
     )
-    .option("--provider <name>", "crawl only this provider: fanza or r18dev (default: every usable one)")
-    .option("--since <date>", "fanza: titles released on or after this day, YYYY-MM-DD")
+    .option("--provider <name>", "crawl only this provider (default: every usable one; see docs/filling-the-catalog.md)")
+    .option("--since <date>", "titles released on or after this day, YYYY-MM-DD (fanza and the sellers' sites)")
+    .option("--full", "the sellers' sites: go through the whole listing again, not only what came out since the last crawl")
     .option("--limit <n>", "stop after this many records (the next run continues)")
     .option("--codes <file>", "r18dev: the codes or content ids to crawl, one a line, # comments (default: the R18DEV_CODES_FILE setting)")
     .addHelpText(
@@ -171,9 +173,12 @@ function declareProviders(program: Command): void {
       examples(
         "FANZA_API_ID=... FANZA_AFFILIATE_ID=...-990 npm run cli -- ingest --provider fanza --since 2024-01-01",
         "ingest --provider r18dev --codes my-codes.txt",
+        "ingest --provider 1pondo",
       ),
     )
-    .action(act(async (o: { provider?: string; since?: string; limit?: string; codes?: string }) => (await import("./ingest.js")).ingestCommand(o)));
+    .action(
+      act(async (o: { provider?: string; since?: string; limit?: string; codes?: string; full?: boolean }) => (await import("./ingest.js")).ingestCommand(o)),
+    );
 
   program
     .command("runs")

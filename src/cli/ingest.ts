@@ -6,8 +6,8 @@ import { readCodesFile } from "./codes-file.js";
 import { CliError, err, openCli, out, UsageError } from "./context.js";
 import { Progress } from "./progress.js";
 
-/** ingest [--provider P] [--since DATE] [--limit N] [--codes FILE] */
-export async function ingestCommand(values: { provider?: string; since?: string; limit?: string; codes?: string }): Promise<void> {
+/** ingest [--provider P] [--since DATE] [--full] [--limit N] [--codes FILE] */
+export async function ingestCommand(values: { provider?: string; since?: string; limit?: string; codes?: string; full?: boolean }): Promise<void> {
   if (values.since !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(values.since)) throw new UsageError("--since must be a date YYYY-MM-DD");
   const limit = values.limit === undefined ? undefined : Number(values.limit);
   if (limit !== undefined && (!Number.isSafeInteger(limit) || limit < 1)) throw new UsageError("--limit must be a positive integer");
@@ -40,6 +40,7 @@ export async function ingestCommand(values: { provider?: string; since?: string;
     const runs = await runIngest(db, runtime, {
       provider: name,
       since: values.since,
+      full: values.full === true,
       limit,
       codes,
       trigger: "cli",

@@ -9,6 +9,7 @@ import {
   finishRun,
   getProviderState,
   listFailures,
+  markCrawlStart,
   noteFailedAttempt,
   releaseIngestLock,
   startRun,
@@ -36,6 +37,8 @@ export interface IngestOptions {
   /** Stop after this many records (the checkpoint keeps the rest for the next run). */
   limit?: number;
   codes?: string[];
+  /** A site crawled newest first goes through its whole listing again, not only what came out since the last crawl. */
+  full?: boolean;
   /** Who started the run: the CLI, or the server (its schedule, the dashboard's button). */
   trigger: "cli" | "cron" | "dashboard";
   signal?: AbortSignal;
@@ -96,6 +99,14 @@ async function write<T>(db: Db, options: IngestOptions, fn: () => T): Promise<T>
   }
 }
 
+/** How far back a run after a finished crawl of a site reaches before it (titles a site adds or changes a little late). */
+export const INCREMENTAL_OVERLAP_DAYS = 30;
+
+/** The day (YYYY-MM-DD, JST as the sources' days are) that many days before `ms`. */
+function dayBefore(ms: number, days: number): string {
+  return new Date(ms - days * 86_400_000 + 9 * 3_600_000).toISOString().slice(0, 10);
+}
+
 /** What a checkpoint belongs to: the same codes list and `since` resume; others start afresh. */
 function scopeOf(opts: CrawlOptions): string {
   return createHash("sha1")
@@ -130,11 +141,16 @@ export async function runIngest(db: Db, runtime: ProviderRuntime, options: Inges
 
 async function crawlProvider(db: Db, runtime: ProviderRuntime, name: string, owner: string, options: IngestOptions, now: () => number): Promise<RunSummary> {
   const setup = runtime.get(name)!;
-  const crawlOptions: CrawlOptions = { since: options.since, codes: options.codes };
-  const scope = scopeOf(crawlOptions);
   const state = getProviderState(db, name);
+  // A site crawled newest first, asked for no `since`: after a whole crawl, only what came out since it began.
+  const incremental = setup.provider.incremental === true && options.since === undefined;
+  const since = incremental && !options.full && state?.completeAt != null ? dayBefore(state.completeAt, INCREMENTAL_OVERLAP_DAYS) : options.since;
+  const crawlOptions: CrawlOptions = { since, codes: setup.provider.codesFileSetting === undefined ? undefined : options.codes };
+  const scope = scopeOf(crawlOptions);
   let cursor: string | null | undefined = state && state.scope === scope ? state.cursor : null;
   const runId = await write(db, options, () => startRun(db, name, options.trigger, owner, now()));
+  const crawlStartedAt = cursor === null ? now() : (state?.crawlStartedAt ?? null);
+  if (incremental && cursor === null) await write(db, options, () => markCrawlStart(db, name, crawlStartedAt!));
   options.onStarted?.(runId, name);
   const p: IngestProgress = {
     provider: name,
@@ -263,7 +279,9 @@ async function crawlProvider(db: Db, runtime: ProviderRuntime, name: string, own
   async function finish(status: RunSummary["status"], error: string | null): Promise<RunSummary> {
     if (error !== null && status === "failed" && p.errors === 0) p.errors++;
     try {
-      await write(db, { ...options, signal: undefined }, () => finishRun(db, runId, name, status, error, now(), tallyOf(p)));
+      // A crawl that reached its end (not a run stopped or cut by --limit) marks where the next begins.
+      const complete = incremental && status === "succeeded" && cursor === undefined && crawlStartedAt !== null ? crawlStartedAt : undefined;
+      await write(db, { ...options, signal: undefined }, () => finishRun(db, runId, name, status, error, now(), tallyOf(p), complete));
     } catch (err) {
       // With the disk full even the run's end cannot be written: the next run finds it
       // `running` by a process that is gone, and marks it interrupted.

@@ -195,6 +195,20 @@ export function commitPage(db: Db, page: PageCommit): UpsertResult {
     .immediate();
 }
 
+/** A crawl of the provider begins from its newest title now (see providerState.crawlStartedAt). */
+export function markCrawlStart(db: Db, provider: string, now: number): void {
+  orm(db)
+    .insert(providerState)
+    .values({ provider, updatedAt: now, crawlStartedAt: now })
+    .onConflictDoUpdate({ target: providerState.provider, set: { crawlStartedAt: now, updatedAt: now } })
+    .run();
+}
+
+/**
+ * Ends a run. `completeAt`: the run finished a crawl that went through the site's listing
+ * newest first (whole, or down to an automatic `since`), which began then: later runs take
+ * only what came out after it (providerState.completeAt).
+ */
 export function finishRun(
   db: Db,
   runId: number,
@@ -203,6 +217,7 @@ export function finishRun(
   error: string | null,
   now: number,
   tally?: RunTally,
+  completeAt?: number,
 ): void {
   endTurnSnapshot(db);
   db.transaction(() => {
@@ -214,10 +229,10 @@ export function finishRun(
     const set =
       status === "failed"
         ? { failureCount: sql`${providerState.failureCount} + 1`, lastError: error, updatedAt: now }
-        : { failureCount: 0, lastError: null, lastSuccessAt: now, updatedAt: now };
+        : { failureCount: 0, lastError: null, lastSuccessAt: now, updatedAt: now, ...(completeAt === undefined ? {} : { completeAt }) };
     orm(db)
       .insert(providerState)
-      .values({ provider, updatedAt: now, ...(status === "failed" ? { failureCount: 1, lastError: error } : { lastSuccessAt: now }) })
+      .values({ provider, updatedAt: now, ...(status === "failed" ? { failureCount: 1, lastError: error } : { lastSuccessAt: now, completeAt }) })
       .onConflictDoUpdate({ target: providerState.provider, set })
       .run();
   }).immediate();

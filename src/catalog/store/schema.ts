@@ -140,6 +140,14 @@ export const providerState = sqliteTable("provider_state", {
   lastSuccessAt: integer("last_success_at"),
   failureCount: integer("failure_count").notNull().default(0),
   lastError: text("last_error"),
+  /** When the crawl under way (or the last one) began from the newest title. */
+  crawlStartedAt: integer("crawl_started_at"),
+  /**
+   * For a provider that crawls its site newest first (Provider.incremental): when the crawl
+   * that last went through the whole listing, or down to its `since`, began. Later runs
+   * take what came out since then (less an overlap), not the whole site again.
+   */
+  completeAt: integer("complete_at"),
 });
 
 /**
