@@ -79,14 +79,15 @@ export function splitWords(s: string): Word[] {
 /** A studio named anywhere in the path, which decides how its dated codes are spelled. */
 export type SiteHint = "carib" | "caribpr" | "1pondo" | "10musume" | "paco" | "muramura" | "tokyohot";
 
+/** Each studio as names write it: in Latin letters, in Japanese, and (カリビアンコム's 加勒比, 東京熱) as Chinese forums do. */
 const SITES: Array<[SiteHint, RegExp]> = [
-  ["caribpr", /carib(?:bean)?(?:com)?[-_ ]?pr/i],
-  ["carib", /carib/i],
-  ["1pondo", /(?<![0-9])1pon/i],
-  ["10musume", /10mu(?:sume)?(?![a-z])/i],
-  ["paco", /paco(?:pacomama)?(?![a-z])/i],
-  ["muramura", /mura[-_ ]?mura(?![a-z])/i],
-  ["tokyohot", /tokyo[-_ ]?hot/i],
+  ["caribpr", /carib(?:bean)?(?:com)?[-_ ]?pr|カリビアンコムプレミアム|加勒比[-_ ]?pr/i],
+  ["carib", /carib|カリビアンコム|加勒比/i],
+  ["1pondo", /(?<![0-9])1pon|一本道/i],
+  ["10musume", /10mu(?:sume)?(?![a-z])|天然むすめ/i],
+  ["paco", /paco(?:pacomama)?(?![a-z])|パコパコママ/i],
+  ["muramura", /mura[-_ ]?mura(?![a-z])|ムラムラ/i],
+  ["tokyohot", /tokyo[-_ ]?hot|東京熱/i],
 ];
 
 /** The one studio the text names, or null when it names none or several. */

@@ -19,18 +19,6 @@ import type {
 } from "./types.js";
 
 export { UpstreamError, type UpstreamErrorKind } from "./errors.js";
-export type {
-  GetBytesInit,
-  GetJsonInit,
-  GetTextInit,
-  HttpBytesResult,
-  HttpClient,
-  HttpClientOptions,
-  HttpEvent,
-  HttpJsonResult,
-  HttpStats,
-  HttpTextResult,
-} from "./types.js";
 
 /** Reads one response as a kind of answer (JSON, bytes); throws UpstreamError for what is not one. */
 type Interpret<T> = (res: RawResponse, url: string) => Promise<T>;

@@ -22,6 +22,14 @@ const TABLE: Array<[name: string, code: string, sellers: string[]]> = [
   ["Tokyo-Hot n1633.mp4", "n1633", ["tokyo-hot"]],
   ["n1633", "n1633", ["tokyo-hot"]],
   ["FC2-PPV-1234567", "FC2-PPV-1234567", ["fc2"]],
+  // Studios named in Japanese, or as Chinese forums name them (the Caribbeancom helper's table).
+  ["カリビアンコム 050422_001.mp4", "050422-001", ["caribbeancom"]],
+  ["加勒比 050422_001.mp4", "050422-001", ["caribbeancom"]],
+  ["加勒比PR 052121_002.mp4", "052121_002", ["caribbeancompr"]],
+  ["カリビアンコムプレミアム 052121_002.mp4", "052121_002", ["caribbeancompr"]],
+  ["カリビアンコムプレミアム 052121-002.mp4", "052121_002", ["caribbeancompr"]],
+  ["一本道 010120_001.mp4", "010120_001", ["1pondo"]],
+  ["パコパコママ 032622_623.mp4", "032622_623", ["pacopacomama"]],
 ];
 
 describe("sellersOf", () => {

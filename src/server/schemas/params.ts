@@ -1,12 +1,16 @@
 import { Type, type Static } from "typebox";
 import { invalidParameter } from "../../lib/errors.js";
+import { PROVIDERS } from "../../providers/registry.js";
 import { SORT_KEYS, type SortKey } from "../../catalog/index.js";
 
 export const MAX_SAFE = 9007199254740991;
 const MAX_Q = 512;
 
 const Providers = Type.Union([Type.String({ maxLength: 1000 }), Type.Array(Type.String({ maxLength: 100 }), { maxItems: 50 })], {
-  description: "Provider names: comma-separated, repeated, or (POST) an array. Restricts the records considered and orders the live fallback.",
+  description:
+    "Provider names: comma-separated, repeated, or (POST) an array. Restricts the records considered and orders the live fallback. " +
+    `The sources: ${PROVIDERS.map((p) => `\`${p.name}\` (${p.source})`).join(", ")}; ` +
+    "any name records were imported under; and javinfo.dev's `fanza`, `dmm` and `r18` for DMM's data.",
 });
 
 const Filter = Type.Union([Type.String({ maxLength: 4000 }), Type.Object({}, { additionalProperties: true })], {
