@@ -1,0 +1,56 @@
+/**
+ * Whole crawls of the four simulated D2Pass sites through runIngest while the simulator
+ * misbehaves as real sites do: 500s, 429s with retry-after, Cloudflare challenges, a
+ * maintenance page served 200 where JSON was asked, slow answers and bodies cut short.
+ */
+import { rmSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../../src/catalog/store/db.js";
+import { runIngest } from "../../src/ingest/run-ingest.js";
+import { createProviderRuntime } from "../../src/providers/runtime.js";
+import { type FaultOptions, type Simulator, startSimulator } from "../../src/samples/simulator/index.js";
+import { simulatedProviders, tempCatalog, testConfig } from "../helpers/build-app.js";
+
+const FAULTS: FaultOptions = { every: { status500: 7, rate429: 11, challenge: 13, html: 19, slow: 17, truncate: 23 }, slowMs: 300, retryAfterSeconds: 1 };
+const NOW = new Date("2026-11-10T03:00:00Z");
+const TITLES = 120;
+const NAMES = ["1pondo", "10musume", "pacopacomama", "muramura"];
+
+describe("ingest of the D2Pass sites through faults", () => {
+  let sim: Simulator;
+  let catalog: { db: Db; dir: string };
+  beforeAll(async () => {
+    sim = await startSimulator({ siteTitles: TITLES, seed: 11, faults: FAULTS });
+    catalog = tempCatalog();
+  });
+  afterAll(async () => {
+    await sim.close();
+    catalog.db.close();
+    rmSync(catalog.dir, { recursive: true, force: true });
+  });
+
+  it("stores every title of every site, nothing lost, no failures", async () => {
+    const rt = createProviderRuntime(testConfig({ ...simulatedProviders(sim), HTTP_MAX_RETRIES: "8", HTTP_TIMEOUT_MS: "5000" }), {
+      now: () => NOW,
+      http: { baseDelayMs: 20 },
+    });
+    const before = sim.stats();
+    const runs = [];
+    for (const provider of NAMES) runs.push(...(await runIngest(catalog.db, rt, { provider, trigger: "cli" })));
+    const http = rt.http.stats();
+    await rt.close();
+    const after = sim.stats();
+    const faults = (k: keyof typeof after.faults) => after.faults[k] - before.faults[k];
+    for (const kind of ["burst500", "rate429", "challenge", "html", "slow", "truncate"] as const) expect(faults(kind), kind).toBeGreaterThan(3);
+
+    for (const run of runs) expect(run, run.provider).toMatchObject({ status: "succeeded", added: TITLES, failures: 0, errors: 0, error: null });
+    const stored = catalog.db.prepare("SELECT provider, count(*) AS n FROM movies GROUP BY provider ORDER BY provider").all();
+    expect(stored).toEqual([...NAMES].sort().map((provider) => ({ provider, n: TITLES })));
+    expect(runs.reduce((n, r) => n + r.requests, 0)).toBe(after.requests - before.requests);
+    expect(runs.reduce((n, r) => n + r.retries, 0)).toBe(http.retries);
+    console.log(
+      `d2pass through faults: ${after.requests - before.requests} requests for ${NAMES.length * TITLES} titles, retries ${http.retries}, ` +
+        `faults ${JSON.stringify(Object.fromEntries(Object.keys(after.faults).map((k) => [k, faults(k as keyof typeof after.faults)])))}`,
+    );
+  }, 180_000);
+});
