@@ -1,0 +1,161 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type ParsedCode, parseCode } from "../../src/codes/index.js";
+import type { IngestRecord } from "../../src/model/record.js";
+import { UpstreamError } from "../../src/net/index.js";
+import { caribbeancomProvider } from "../../src/providers/caribbeancom/index.js";
+import { caribbeancomprProvider } from "../../src/providers/caribbeancompr/index.js";
+import { providerNamed } from "../../src/providers/registry.js";
+import type { CrawlPage, Provider } from "../../src/providers/types.js";
+import type { Simulator } from "../../src/samples/simulator/index.js";
+import { siteTitles } from "../../src/samples/simulator/site-titles.js";
+import { CARIBBEAN_LISTING_SIZE, caribbeanId } from "../../src/samples/simulator/sites/caribbean.js";
+import { client, closeAll, context, simulator } from "../simulator/helpers.js";
+
+const TITLES = 95;
+const SEED = 4;
+const code = (s: string): ParsedCode => {
+  const c = parseCode(s);
+  if (c === null) throw new Error(`not a code: ${s}`);
+  return c;
+};
+
+let sim: Simulator;
+beforeAll(async () => {
+  sim = await simulator({ siteTitles: TITLES, seed: SEED });
+});
+afterEach(() => sim.setFaults({}));
+afterAll(() => closeAll());
+
+const SITES = [
+  {
+    provider: caribbeancomProvider,
+    sep: "-" as const,
+    metaTubeName: "Caribbeancom",
+    base: "https://www.caribbeancom.com",
+    shapes: (id: string) => [id, `Carib ${id}`],
+  },
+  {
+    provider: caribbeancomprProvider,
+    sep: "_" as const,
+    metaTubeName: "CaribbeancomPR",
+    base: "https://www.caribbeancompr.com",
+    shapes: (id: string) => [id, `caribbeancompr ${id}`, `caribpr-${id.replace("_", "-")}`],
+  },
+];
+
+/** Every page of a crawl from `cursor`, in order. */
+async function crawlAll(p: Provider, ctx: ReturnType<typeof context>, since?: string, cursor: string | null = null): Promise<CrawlPage[]> {
+  const pages: CrawlPage[] = [];
+  do {
+    const page = await p.crawl(cursor, { since }, ctx);
+    pages.push(page);
+    cursor = page.nextCursor;
+  } while (cursor !== null && pages.length < 50);
+  return pages;
+}
+
+const ids = (records: IngestRecord[]) => records.map((r) => r.record.contentId);
+
+describe.each(SITES)("$provider.name", ({ provider, sep, metaTubeName, base, shapes }) => {
+  const titles = siteTitles(TITLES, SEED, provider.name);
+  const all = titles.map((t) => caribbeanId(t, sep));
+  const ctx = () => context(sim.baseUrlOf(provider.name), client());
+  const routes = () => sim.stats().byRoute;
+
+  it("is registered with the house's defaults", () => {
+    expect(providerNamed(provider.name)).toBe(provider);
+    expect(provider).toMatchObject({
+      sellers: [provider.name],
+      metaTubeName,
+      defaultBaseUrl: base,
+      defaultRate: 1,
+      settings: [],
+      incremental: true,
+      search: null,
+    });
+  });
+
+  it("finds a title by every code shape the reader gives it", async () => {
+    for (const shape of shapes(all[3])) {
+      const c = code(shape);
+      expect(c.dvdId).toBe(all[3]);
+      const result = await provider.lookup(c, ctx());
+      expect(result.status).toBe("found");
+      if (result.status !== "found") continue;
+      expect(result.record.record.contentId).toBe(all[3]);
+      expect(result.record.record.titleJa).toBe(titles[3].titleJa);
+      expect(result.record.pageUrl).toBe(`${sim.baseUrlOf(provider.name)}/moviepages/${all[3]}/index.html`);
+    }
+    expect((await provider.lookupById!(all[5], ctx())).status).toBe("found");
+  });
+
+  it("answers no_match for an id the site does not have (its 404)", async () => {
+    const before = routes()[`${provider.name}.title`] ?? 0;
+    expect(await provider.lookup(code(`010199${sep}999`), ctx())).toEqual({ status: "no_match" });
+    expect(await provider.lookupById!(`010199${sep}998`, ctx())).toEqual({ status: "no_match" });
+    expect(routes()[`${provider.name}.title`]).toBe(before + 2);
+  });
+
+  it("answers no_match without a request for codes of other shapes and sites", async () => {
+    const before = sim.stats().requests;
+    const other = sep === "-" ? ["010120_001", "1pon 010120_001", "010120_01", "ABP-123"] : ["010120-001", "1pon 010120_001", "paco 010120_001", "010120_01"];
+    for (const s of other) expect(await provider.lookup(code(s), ctx())).toEqual({ status: "no_match" });
+    expect(await provider.lookupById!("../etc", ctx())).toEqual({ status: "no_match" });
+    expect(sim.stats().requests).toBe(before);
+  });
+
+  it("throws, never no_match, when the site answers a maintenance page or a challenge", async () => {
+    sim.setFaults({ every: { html: 1 } });
+    await expect(provider.lookup(code(all[0]), ctx())).rejects.toMatchObject({ name: "UpstreamError", kind: "not_page" });
+    await expect(provider.crawl(null, {}, ctx())).rejects.toBeInstanceOf(UpstreamError);
+    sim.setFaults({ every: { challenge: 1 } });
+    await expect(provider.lookup(code(all[0]), ctx())).rejects.toMatchObject({ kind: "challenge" });
+  });
+
+  it("crawls the whole listing, newest first, one listing page per crawl page", async () => {
+    const before = { ...routes() };
+    const pages = await crawlAll(provider, ctx());
+    expect(pages).toHaveLength(Math.ceil(TITLES / CARIBBEAN_LISTING_SIZE));
+    const records = pages.flatMap((p) => p.records);
+    expect(ids(records)).toEqual(all);
+    expect(pages.every((p) => p.skipped.length === 0 && p.failed!.length === 0)).toBe(true);
+    expect(pages.reduce((n, p) => n + p.requests!, 0)).toBe(TITLES + pages.length);
+    expect(routes()[`${provider.name}.listing`] - (before[`${provider.name}.listing`] ?? 0)).toBe(pages.length);
+    expect(records.map((r) => r.record.releaseDate)).toEqual([...records.map((r) => r.record.releaseDate)].sort().reverse());
+  });
+
+  it("resumes from a page's cursor with the pages that follow it", async () => {
+    const first = await provider.crawl(null, {}, ctx());
+    const rest = await crawlAll(provider, ctx(), undefined, first.nextCursor);
+    expect(ids([...first.records, ...rest.flatMap((p) => p.records)])).toEqual(all);
+    expect(first.nextCursor).toBe('{"page":2}');
+  });
+
+  it("stops where the listing reaches titles released before `since`", async () => {
+    const since = titles[40].day;
+    const pages = await crawlAll(provider, ctx(), since);
+    const want = titles.filter((t) => t.day >= since).map((t) => caribbeanId(t, sep));
+    expect(ids(pages.flatMap((p) => p.records))).toEqual(want);
+    expect(pages).toHaveLength(Math.ceil((want.length + 1) / CARIBBEAN_LISTING_SIZE));
+    expect(pages.at(-1)!.nextCursor).toBeNull();
+  });
+
+  it("refuses a bad cursor and a bad since", async () => {
+    for (const bad of ["{", "3", '{"page":0}', '{"page":1.5}', "null"]) {
+      await expect(provider.crawl(bad, {}, ctx())).rejects.toBeInstanceOf(RangeError);
+    }
+    await expect(provider.crawl(null, { since: "2026/01/01" }, ctx())).rejects.toBeInstanceOf(RangeError);
+  });
+
+  it("crawlEntries: those titles again as one page, unknown and malformed ids skipped", async () => {
+    const other = sep === "-" ? "010120_001" : "010120-001";
+    const page = await provider.crawlEntries!([all[7], ` ${all[2]} `, "", `010199${sep}999`, other], ctx());
+    expect(ids(page.records)).toEqual([all[7], all[2]]);
+    expect(page.skipped).toEqual([
+      { id: `010199${sep}999`, reason: "no match" },
+      { id: other, reason: expect.stringMatching(/^not a Caribbeancom.* id$/) },
+    ]);
+    expect(page.nextCursor).toBeNull();
+    expect(page.requests).toBe(3);
+  });
+});
