@@ -1,0 +1,177 @@
+/**
+ * The HEYZO provider against the simulated site (src/samples/simulator/sites/heyzo.ts):
+ * lookups of every code shape, the site's 404, failures of the source, the whole crawl, its
+ * cursor, `since`, and crawlEntries.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type ParsedCode, parseCode } from "../../src/codes/index.js";
+import type { IngestRecord } from "../../src/model/record.js";
+import { UpstreamError } from "../../src/net/index.js";
+import { englishBaseUrl } from "../../src/providers/heyzo/fetch.js";
+import { heyzoId, heyzoProvider as provider } from "../../src/providers/heyzo/index.js";
+import { providerNamed } from "../../src/providers/registry.js";
+import type { CrawlPage } from "../../src/providers/types.js";
+import type { Simulator } from "../../src/samples/simulator/index.js";
+import { siteTitles } from "../../src/samples/simulator/site-titles.js";
+import { HEYZO_LISTING_SIZE } from "../../src/samples/simulator/sites/heyzo.js";
+import { client, closeAll, context, simulator } from "../simulator/helpers.js";
+
+const TITLES = 95;
+const SEED = 4;
+const code = (s: string): ParsedCode => {
+  const c = parseCode(s);
+  if (c === null) throw new Error(`not a code: ${s}`);
+  return c;
+};
+
+let sim: Simulator;
+beforeAll(async () => {
+  sim = await simulator({ siteTitles: TITLES, seed: SEED });
+});
+afterEach(() => sim.setFaults({}));
+afterAll(() => closeAll());
+
+const titles = siteTitles(TITLES, SEED, "heyzo");
+/** The site's ids, newest first: the newest is the highest number. */
+const all = titles.map((_, i) => String(TITLES - i).padStart(4, "0"));
+const ctx = (settings: Record<string, string> = {}) => context(sim.baseUrlOf("heyzo"), client(), settings);
+const routes = () => sim.stats().byRoute;
+const count = (route: string) => routes()[route] ?? 0;
+const ids = (records: IngestRecord[]) => records.map((r) => r.record.contentId);
+
+async function crawlAll(since?: string, cursor: string | null = null): Promise<CrawlPage[]> {
+  const pages: CrawlPage[] = [];
+  do {
+    const page = await provider.crawl(cursor, { since }, ctx());
+    pages.push(page);
+    cursor = page.nextCursor;
+  } while (cursor !== null && pages.length < 50);
+  return pages;
+}
+
+describe("heyzo provider", () => {
+  it("is registered with the house's defaults", () => {
+    expect(providerNamed("heyzo")).toBe(provider);
+    expect(provider).toMatchObject({
+      sellers: ["heyzo"],
+      metaTubeName: "HEYZO",
+      defaultBaseUrl: "https://www.heyzo.com",
+      defaultRate: 1,
+      incremental: true,
+      search: null,
+    });
+    expect(provider.settings.map((s) => [s.env, s.default])).toEqual([["HEYZO_ENGLISH", "on"]]);
+  });
+
+  it("reads the site's id from a code, a content id or a listing entry", () => {
+    expect(["HEYZO-0841", "heyzo_hd_0841_full", "0841", "841", " 841 ", "heyzo-841"].map(heyzoId)).toEqual(Array(6).fill("0841"));
+    expect(["ABP-123", "", "n1234", "010120_001"].map(heyzoId)).toEqual([null, null, null, null]);
+  });
+
+  it("finds the English pages beside the real site, and under /en of any other base URL", () => {
+    expect(englishBaseUrl("https://www.heyzo.com")).toBe("https://en.heyzo.com");
+    expect(englishBaseUrl("https://heyzo.com/")).toBe("https://en.heyzo.com");
+    expect(englishBaseUrl("http://127.0.0.1:9/heyzo")).toBe("http://127.0.0.1:9/heyzo/en");
+  });
+
+  it("finds a title by every code shape the reader gives it, with its English page", async () => {
+    const i = titles.findIndex((t) => t.titleEn !== null && t.actresses.length > 0);
+    const id = all[i];
+    const n = String(Number(id));
+    for (const shape of [`HEYZO-${id}`, `heyzo_hd_${id}_full.mp4`, `[HEYZO] ${id}`, `heyzo-${n}`, `(Heyzo)(${id})`]) {
+      const c = code(shape);
+      expect(c.dvdId, shape).toBe(`HEYZO-${id}`);
+      const before = [count("heyzo.moviepages"), count("heyzo.en.moviepages")];
+      const result = await provider.lookup(c, ctx());
+      if (result.status !== "found") throw new Error(`${shape}: ${result.status}`);
+      expect(result.record.record).toMatchObject({ contentId: id, dvdId: `HEYZO-${id}`, titleJa: titles[i].titleJa, titleEn: titles[i].titleEn });
+      expect(result.record.altNames.actress).toEqual(titles[i].actresses.map((a) => a.en));
+      expect(result.record.pageUrl).toBe(`${sim.baseUrlOf("heyzo")}/moviepages/${id}/index.html`);
+      expect([count("heyzo.moviepages") - before[0], count("heyzo.en.moviepages") - before[1]]).toEqual([1, 1]);
+    }
+    expect((await provider.lookupById!(id, ctx())).status).toBe("found");
+    expect((await provider.lookupById!(n, ctx())).status).toBe("found");
+  });
+
+  it("reads the Japanese page alone when HEYZO_ENGLISH is off, and when the English page is the site's 404", async () => {
+    const i = titles.findIndex((t) => t.titleEn !== null);
+    const before = count("heyzo.en.moviepages");
+    const off = await provider.lookup(code(`HEYZO-${all[i]}`), ctx({ HEYZO_ENGLISH: "off" }));
+    expect(off.status === "found" && off.record.record.titleEn).toBe("");
+    expect(count("heyzo.en.moviepages")).toBe(before);
+    const j = titles.findIndex((t) => t.titleEn === null);
+    const none = await provider.lookup(code(`HEYZO-${all[j]}`), ctx());
+    expect(none.status === "found" && none.record.record.titleEn).toBe("");
+    expect(count("heyzo.en.moviepages")).toBe(before + 1);
+  });
+
+  it("answers no_match for an id the site does not have (its 404), without asking the English page", async () => {
+    const before = [count("heyzo.moviepages"), count("heyzo.en.moviepages")];
+    expect(await provider.lookup(code("HEYZO-0999"), ctx())).toEqual({ status: "no_match" });
+    expect(await provider.lookupById!("0998", ctx())).toEqual({ status: "no_match" });
+    expect([count("heyzo.moviepages") - before[0], count("heyzo.en.moviepages") - before[1]]).toEqual([2, 0]);
+  });
+
+  it("answers no_match without a request for codes of other shapes and sites", async () => {
+    const before = sim.stats().requests;
+    for (const s of ["ABP-123", "010120_001", "n1234", "FC2-PPV-1234567"]) expect(await provider.lookup(code(s), ctx())).toEqual({ status: "no_match" });
+    expect(await provider.lookupById!("../etc", ctx())).toEqual({ status: "no_match" });
+    expect(sim.stats().requests).toBe(before);
+  });
+
+  it("throws, never no_match, when the site answers a maintenance page or a challenge", async () => {
+    sim.setFaults({ every: { html: 1 } });
+    await expect(provider.lookup(code(`HEYZO-${all[0]}`), ctx())).rejects.toMatchObject({ name: "UpstreamError", kind: "not_page" });
+    await expect(provider.crawl(null, {}, ctx())).rejects.toBeInstanceOf(UpstreamError);
+    sim.setFaults({ every: { challenge: 1 } });
+    await expect(provider.lookup(code(`HEYZO-${all[0]}`), ctx())).rejects.toMatchObject({ kind: "challenge" });
+  });
+
+  it("crawls the whole listing, newest first, one listing page per crawl page", async () => {
+    const before = { ...routes() };
+    const pages = await crawlAll();
+    expect(pages).toHaveLength(Math.ceil(TITLES / HEYZO_LISTING_SIZE));
+    const records = pages.flatMap((p) => p.records);
+    expect(ids(records)).toEqual(all);
+    expect(pages.every((p) => p.skipped.length === 0 && p.failed!.length === 0)).toBe(true);
+    const english = titles.filter((t) => t.titleEn !== null).length;
+    // A listing page, each title's page, and the English page (a 404 for a title without one).
+    expect(pages.reduce((n, p) => n + p.requests!, 0)).toBe(pages.length + 2 * TITLES);
+    expect(count("heyzo.listpages") - (before["heyzo.listpages"] ?? 0)).toBe(pages.length);
+    expect(records.filter((r) => r.record.titleEn !== "")).toHaveLength(english);
+    const days = records.map((r) => r.record.releaseDate);
+    expect(days).toEqual([...days].sort().reverse());
+  });
+
+  it("resumes from a page's cursor with the pages that follow it, and refuses a bad cursor", async () => {
+    const first = await provider.crawl(null, {}, ctx());
+    expect(first.nextCursor).toBe('{"page":2}');
+    const rest = await crawlAll(undefined, first.nextCursor);
+    expect(ids([...first.records, ...rest.flatMap((p) => p.records)])).toEqual(all);
+    await expect(provider.crawl("page 2", {}, ctx())).rejects.toBeInstanceOf(RangeError);
+  });
+
+  it("stops where the listing reaches titles released before `since`", async () => {
+    const since = titles[40].day;
+    const pages = await crawlAll(since);
+    const want = all.filter((_, i) => titles[i].day >= since);
+    expect(ids(pages.flatMap((p) => p.records))).toEqual(want);
+    expect(pages).toHaveLength(Math.ceil((want.length + 1) / HEYZO_LISTING_SIZE));
+    expect(pages.at(-1)!.nextCursor).toBeNull();
+  });
+
+  it("ends at a listing page past the end", async () => {
+    const page = await provider.crawl(JSON.stringify({ page: 99 }), {}, ctx());
+    expect(page).toMatchObject({ records: [], nextCursor: null, requests: 1 });
+  });
+
+  it("fetches given entries again as one page: ids, codes, unknown ids, what is no id", async () => {
+    const page = await provider.crawlEntries!([all[2], `HEYZO-${all[7]}`, "0999", "not an id", ""], ctx());
+    expect(ids(page.records)).toEqual([all[2], all[7]]);
+    expect(page.skipped).toEqual([
+      { id: "0999", reason: "no such title" },
+      { id: "not an id", reason: "not a HEYZO id" },
+    ]);
+    expect(page.nextCursor).toBeNull();
+  });
+});
