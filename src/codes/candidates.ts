@@ -167,8 +167,8 @@ function bracketed(text: string, start: number, end: number): boolean {
   return splitWords(text.slice(end, at)).every((w) => isEditionWord(w.text) || partWord(w.text) !== null);
 }
 
-/** Tokyo-Hot's own numbering, n0001-n1999 and k0001-k1999, written as one word. */
-const TOKYO_HOT_NUMBER = /^[nk][01]\d{3}$/i;
+/** Tokyo-Hot's own numbering, n0001-n1999, k0001-k1999 and kb0001-kb1999, written as one word. */
+const TOKYO_HOT_NUMBER = /^(?:kb|[nk])[01]\d{3}$/i;
 
 /**
  * Tokyo-Hot's n1234 / k1234 only where the name says Tokyo-Hot, has their file shape
@@ -197,7 +197,7 @@ function tokyoHotAsName(text: string, words: Word[], k: number): boolean {
   if (!TOKYO_HOT_NUMBER.test(word) || !ends) return false;
   if (k === 0) return true;
   const series = words[0].text;
-  return /^[a-z]+$/.test(series) && !isNotLabel(series) && /^[-_]$/.test(text.slice(words[0].end, words[1].start)) && /^[nk]/.test(word);
+  return /^[a-z]+$/.test(series) && !isNotLabel(series) && /^[-_]$/.test(text.slice(words[0].end, words[1].start)) && /^(?:kb|[nk])/.test(word);
 }
 
 /** The number as typed: the last digits before a DMM suffix (ssis00001hhb1 -> 00001, abp-1 -> 1). */

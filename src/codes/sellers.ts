@@ -60,11 +60,21 @@ const SELLER_OF_SITE: Record<SiteHint, Seller> = {
 };
 
 /**
+ * Series of Tokyo-Hot's shop besides its own numbering that read as DMM-style labels (red030 as
+ * RED-030, ex0007 as EX-007, S2MBD-007): JavSP's name tables list red, sky and ex files as
+ * Tokyo-Hot's, the shop's own ids include s2mbd-002, and Movie Data Capture reads cz, gedo and se
+ * numbers as its. A code of these is asked of both sellers.
+ */
+const TOKYO_HOT_LABELS: ReadonlySet<string> = new Set(["RED", "SKY", "EX", "S2MBD", "CZ", "GEDO", "SE"]);
+const DMM_AND_TOKYO_HOT: readonly Seller[] = ["dmm", "tokyo-hot"];
+
+/**
  * The sellers a code can belong to, in order: those of its kind, narrowed to the studio the
  * name names when that is one of them (a name's studio never adds a seller the code cannot have).
  */
 export function sellersOf(code: ParsedCode | FoundCode): readonly Seller[] {
-  const own = BY_KIND[code.kind];
+  const label = code.kind === "standard" ? code.dvdId.slice(0, code.dvdId.lastIndexOf("-")) : "";
+  const own = TOKYO_HOT_LABELS.has(label) ? DMM_AND_TOKYO_HOT : BY_KIND[code.kind];
   const site = "site" in code && code.site !== null ? SELLER_OF_SITE[code.site] : null;
   return site !== null && own.includes(site) ? [site] : own;
 }

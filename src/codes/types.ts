@@ -12,7 +12,7 @@
  * - pacopacomama, muramura: 010120_001 (only when the site is named)
  * - dated: 010120_001 with no site named: 1pondo's, Caribbeancom Premium's, Pacopacomama's
  *   or Muramura's (sellers.ts), which the catalog or the sellers themselves must tell
- * - tokyohot: n1234 / k1234 (lowercase, as the studio writes them)
+ * - tokyohot: n1234 / k1234 / kb1234 (lowercase, as the studio writes them)
  * - h4610: H4610 / C0930 / H0930 amateur sites, their own code after the site (H4610-ki200101)
  * - xxxav: XXX-AV-22061 (the studio's name is part of the code)
  */

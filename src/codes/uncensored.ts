@@ -7,7 +7,8 @@ const HEYZO = /^heyzo[-_ ]?(?:(?:hd|lt|full)[-_ ]?)?(\d{1,5})$/i;
 const HEYDOUGA = /^hey(?:douga)?[-_ ]?(4\d{3})[-_ ](?:ppv[-_ ]?)?(\d{3,6})$/i;
 /** H4610, C0930 and H0930: the site, then its own code (ki200101, ori1234, gol123). */
 const H4610 = /^([hc][04][69][13]0)[-_ ]?([a-z]{2,6}\d{3,8})$/i;
-const TOKYO_HOT = /^(?:tokyo[-_ ]?hot[-_ ]?)?([nk])[-_]?(\d{4})$/i;
+/** Tokyo-Hot's own numbering: n1234, k1234 and kb1234 (its "team Kimura" specials). */
+const TOKYO_HOT = /^(?:tokyo[-_ ]?hot[-_ ]?)?(kb|[nk])[-_]?(\d{4})$/i;
 /** XXX-AV's five- or six-digit numbers, after the studio's name in any spacing (XXX-AV-22061, xxx-av 20589). */
 const XXX_AV = /^xxx[-_ ]?av[-_ ]?(\d{5,6})$/i;
 /** MMDDYY + title number, optionally after the site's name. */

@@ -21,6 +21,13 @@ const TABLE: Array<[name: string, code: string, sellers: string[]]> = [
   ["muramura_091522_959.mp4", "091522_959", ["muramura"]],
   ["Tokyo-Hot n1633.mp4", "n1633", ["tokyo-hot"]],
   ["n1633", "n1633", ["tokyo-hot"]],
+  // Tokyo-Hot's other series read as labels: both sellers asked, unless the name says Tokyo-Hot (JavSP's names).
+  ["Tokyo-Hot kb1512 チーム木村番外編.mp4", "kb1512", ["tokyo-hot"]],
+  ["tokyo_hot-red030.mp4", "RED-030", ["tokyo-hot"]],
+  ["RED157.mp4", "RED-157", ["dmm", "tokyo-hot"]],
+  ["sky132_maria_ozawa_gg_n.mp4", "SKY-132", ["dmm", "tokyo-hot"]],
+  ["ex0007_yukie_hashimoto_pd.wmv", "EX-007", ["dmm", "tokyo-hot"]],
+  ["1179296774@Tokyo hot ex0007.avi", "EX-007", ["tokyo-hot"]],
   ["FC2-PPV-1234567", "FC2-PPV-1234567", ["fc2"]],
   // Studios named in Japanese, or as Chinese forums name them (the Caribbeancom helper's table).
   ["カリビアンコム 050422_001.mp4", "050422-001", ["caribbeancom"]],

@@ -1,0 +1,211 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { parseCode, type ParsedCode } from "../../src/codes/index.js";
+import { UpstreamError } from "../../src/net/index.js";
+import { tokyoHotProvider as provider } from "../../src/providers/tokyo-hot/index.js";
+import type { CrawlPage } from "../../src/providers/types.js";
+import { siteTitles } from "../../src/samples/simulator/site-titles.js";
+import { type TokyoHotProduct, tokyoHotProducts } from "../../src/samples/simulator/sites/tokyo-hot.js";
+import { startServer, type TestServer } from "../net/test-server.js";
+import { client, closeAll, context, simulator } from "../simulator/helpers.js";
+import { expectedRecord } from "./tokyo-hot-expected.js";
+
+const servers: TestServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+  await closeAll();
+});
+
+const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, "../fixtures/tokyo-hot", name), "utf8");
+
+const SEED = 1;
+const productsOf = (titles: number): TokyoHotProduct[] => tokyoHotProducts(siteTitles(titles, SEED, "tokyo-hot"), SEED);
+const code = (text: string): ParsedCode => {
+  const parsed = parseCode(text);
+  if (parsed === null) throw new Error(`not a code: ${text}`);
+  return parsed;
+};
+
+async function shop(titles = 120, faults = {}) {
+  const sim = await simulator({ siteTitles: titles, seed: SEED, faults });
+  const baseUrl = sim.baseUrlOf("tokyo-hot");
+  return { sim, baseUrl, ctx: context(baseUrl, client()), products: productsOf(titles) };
+}
+
+const routes = (sim: Awaited<ReturnType<typeof simulator>>) => {
+  const r = sim.stats().byRoute;
+  return { search: r["tokyo-hot.search"] ?? 0, product: r["tokyo-hot.product"] ?? 0, list: r["tokyo-hot.list"] ?? 0 };
+};
+
+describe("tokyoHotProvider.lookup over the simulated shop", () => {
+  it("finds a title of every series by its code as file names spell it, under either kind of id", async () => {
+    const { sim, baseUrl, ctx, products } = await shop();
+    const picks = ["n", "k", "s2mbd", "red", "sky"].flatMap((s) => {
+      const of = products.filter((p) => new RegExp(`^${s}-?\\d`).test(p.number));
+      return [of[0], of[of.length - 1]];
+    });
+    expect(picks.some((p) => /^\d+$/.test(p.id)) && picks.some((p) => p.id === p.number)).toBe(true);
+    for (const p of picks) {
+      const spellings = [p.number, p.number.toUpperCase(), `Tokyo-Hot ${p.number.replace("-", "")}`];
+      for (const s of spellings) {
+        const result = await provider.lookup(code(s), ctx);
+        expect(result, s).toEqual({ status: "found", record: expectedRecord(p, baseUrl) });
+      }
+    }
+    expect(routes(sim).product).toBe(picks.length * 3);
+  });
+
+  it("tries the other spelling of a series when the first finds nothing (red-030, then red030)", async () => {
+    const asked: string[] = [];
+    const s = await startServer((req, res) => {
+      const url = new URL(req.url ?? "/", "http://x");
+      asked.push(url.searchParams.get("q") ?? url.pathname);
+      const q = url.searchParams.get("q");
+      const body =
+        q === null
+          ? fixture("product-n1633.html").replaceAll("n1633", "red030")
+          : q === "red030"
+            ? fixture("search-1624.html").replaceAll("n1624", "red030")
+            : fixture("search-empty.html");
+      res.writeHead(200, { "content-type": "text/html; charset=UTF-8" });
+      res.end(body);
+    });
+    servers.push(s);
+    const result = await provider.lookup(code("RED-030"), context(s.url, client()));
+    expect(result).toMatchObject({ status: "found", record: { record: { contentId: "red030", dvdId: "RED-030" } } });
+    expect(asked).toEqual(["red-030", "red030", "/product/red030/"]);
+  });
+
+  it("answers no_match for a code the shop does not have, after one search", async () => {
+    const { sim, ctx } = await shop();
+    expect(await provider.lookup(code("n0003"), ctx)).toEqual({ status: "no_match" });
+    expect(routes(sim)).toEqual({ search: 1, product: 0, list: 0 });
+  });
+
+  it("asks nothing for a code of no Tokyo-Hot shape", async () => {
+    const { sim, ctx } = await shop();
+    for (const c of ["ABP-123", "HEYZO-0841", "010120_001", "FC2-PPV-1234567"]) expect(await provider.lookup(code(c), ctx)).toEqual({ status: "no_match" });
+    expect(sim.stats().requests).toBe(0);
+  });
+
+  it("never answers with another title than the one asked for", async () => {
+    // A search that lists n1624, whose page says n1633.
+    const s = await startServer((req, res) => {
+      const body = req.url?.startsWith("/product/?") ? fixture("search-1624.html") : fixture("product-n1633.html");
+      res.writeHead(200, { "content-type": "text/html; charset=UTF-8" });
+      res.end(body);
+    });
+    servers.push(s);
+    expect(await provider.lookup(code("n1624"), context(s.url, client()))).toEqual({ status: "no_match" });
+    expect(s.seen.length).toBe(2);
+  });
+
+  it.each([
+    ["a maintenance page served 200", { htmlShare: 1 }, "not_page"],
+    ["a Cloudflare challenge", { challengeShare: 1 }, "challenge"],
+    ["500 on every attempt", { burst500: { every: 1, burst: 1 } }, "http_status"],
+  ] as const)("throws on %s, never no_match", async (_name, faults, kind) => {
+    const { ctx, products } = await shop(60, faults);
+    const err = await provider.lookup(code(products[0].number), ctx).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(UpstreamError);
+    expect((err as UpstreamError).kind).toBe(kind);
+  });
+
+  it("looks a title up by its id, and answers no_match for an id the shop does not have", async () => {
+    const { baseUrl, ctx, products } = await shop();
+    const old = products[products.length - 1];
+    expect(await provider.lookupById!(old.id, ctx)).toEqual({ status: "found", record: expectedRecord(old, baseUrl) });
+    expect(await provider.lookupById!(products[0].id.toUpperCase(), ctx)).toMatchObject({ status: "found" });
+    expect(await provider.lookupById!("99999999", ctx)).toEqual({ status: "no_match" });
+    expect(await provider.lookupById!("../x", ctx)).toEqual({ status: "no_match" });
+  });
+});
+
+describe("tokyoHotProvider.search", () => {
+  it("returns the shop's answer for a text, each title whole", async () => {
+    const { baseUrl, ctx, products } = await shop();
+    const p = products[5];
+    expect(await provider.search!(p.number, 1, "relevance", ctx)).toEqual([expectedRecord(p, baseUrl)]);
+    const words = p.title.titleJa.slice(0, 4);
+    const found = await provider.search!(words, 1, "relevance", ctx);
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((r) => r.record.titleJa.includes(words))).toBe(true);
+    expect(await provider.search!("zzzzqq", 1, "relevance", ctx)).toEqual([]);
+    expect(await provider.search!("  ", 1, "relevance", ctx)).toEqual([]);
+  });
+});
+
+describe("tokyoHotProvider.crawl of the product list", () => {
+  async function crawlAll(cursor: string | null, since: string | undefined, ctx: ReturnType<typeof context>): Promise<CrawlPage[]> {
+    const pages: CrawlPage[] = [];
+    do {
+      const page = await provider.crawl(cursor, { since }, ctx);
+      pages.push(page);
+      cursor = page.nextCursor;
+    } while (cursor !== null);
+    return pages;
+  }
+
+  it("stores every title of the shop, newest first, a list page a crawl page, and resumes from a cursor", async () => {
+    const { sim, baseUrl, ctx, products } = await shop(130);
+    const pages = await crawlAll(null, undefined, ctx);
+    expect(pages.map((p) => p.nextCursor)).toEqual([...[2, 3, 4, 5, 6, 7].map((n) => `{"page":${n}}`), null]);
+    expect(pages.flatMap((p) => p.records)).toEqual(products.map((p) => expectedRecord(p, baseUrl)));
+    expect(pages.flatMap((p) => [...p.skipped, ...(p.failed ?? [])])).toEqual([]);
+    expect(pages.map((p) => p.requests)).toEqual([21, 21, 21, 21, 21, 21, 11]);
+    expect(routes(sim)).toEqual({ search: 0, product: 130, list: 7 });
+
+    const resumed = await provider.crawl('{"page":3}', {}, ctx);
+    expect(resumed.records).toEqual(pages[2].records);
+    expect(await provider.crawl('{"page":99}', {}, ctx)).toEqual({ records: [], skipped: [], failed: [], nextCursor: null, requests: 1 });
+  });
+
+  it("stops at the first title released before `since`, and leaves it out", async () => {
+    const { ctx, products } = await shop(130);
+    const since = products[45].title.day;
+    const pages = await crawlAll(null, since, ctx);
+    const stored = pages.flatMap((p) => p.records);
+    const wanted = products.filter((p) => p.title.day >= since);
+    expect(stored.map((r) => r.record.contentId)).toEqual(wanted.map((p) => p.id));
+    expect(pages.length).toBe(Math.ceil((wanted.length + 1) / 20));
+    expect(pages[pages.length - 1].nextCursor).toBeNull();
+  });
+
+  it("refuses a broken cursor", async () => {
+    const ctx = context("http://127.0.0.1:9", client());
+    for (const bad of ["x", "2", '{"page":0}', '{"page":1.5}', "null", '{"pages":2}']) {
+      await expect(provider.crawl(bad, {}, ctx)).rejects.toThrow(RangeError);
+    }
+  });
+
+  it("fetches listed ids again as one page (earlier failures), skipping unknown and malformed ids", async () => {
+    const { baseUrl, ctx, products } = await shop();
+    const ids = [products[3].id, products[90].id.toUpperCase(), "99999999", "a/b", ""];
+    const page = await provider.crawlEntries!(ids, ctx);
+    expect(page.records).toEqual([expectedRecord(products[3], baseUrl), expectedRecord(products[90], baseUrl)]);
+    expect(page.skipped).toEqual([
+      { id: "99999999", reason: "no match" },
+      { id: "a/b", reason: "not a product id" },
+    ]);
+    expect(page.nextCursor).toBeNull();
+  });
+
+  it("lists a title that fails after its retries as failed, keeping the page's others", async () => {
+    const { sim, ctx } = await shop(40);
+    const first = await provider.crawl(null, {}, ctx);
+    // Every kth request a maintenance page, the list's own request spared.
+    const listRequest = sim.stats().requests + 1;
+    let k = 3;
+    while (listRequest % k === 0) k++;
+    sim.setFaults({ every: { html: k } });
+    const page = await provider.crawl(null, {}, context(sim.baseUrlOf("tokyo-hot"), client({ maxRetries: 0 })));
+    expect(page.failed!.length).toBeGreaterThan(0);
+    expect(page.failed!.every((f) => f.kind === "not_page")).toBe(true);
+    expect(page.records.length + page.failed!.length).toBe(first.records.length);
+    expect(page.nextCursor).toBe(first.nextCursor);
+  });
+});
