@@ -1,12 +1,31 @@
 import type { Seller } from "../codes/index.js";
 import type { Config } from "../config/load.js";
 import { ConfigError, onOff, optional, rate, url } from "../config/parsers.js";
+import { tenMusumeProvider } from "./10musume/index.js";
+import { onePondoProvider } from "./1pondo/index.js";
+import { caribbeancomProvider } from "./caribbeancom/index.js";
+import { caribbeancomprProvider } from "./caribbeancompr/index.js";
 import { fanzaProvider } from "./fanza/index.js";
+import { heyzoProvider } from "./heyzo/index.js";
+import { muramuraProvider } from "./muramura/index.js";
+import { pacopacomamaProvider } from "./pacopacomama/index.js";
 import { r18devProvider } from "./r18dev/index.js";
+import { tokyoHotProvider } from "./tokyo-hot/index.js";
 import type { Provider } from "./types.js";
 
 /** Every provider the service knows, explicitly listed: a new source is its folder and one line here. */
-export const PROVIDERS: readonly Provider[] = [r18devProvider, fanzaProvider];
+export const PROVIDERS: readonly Provider[] = [
+  r18devProvider,
+  fanzaProvider,
+  onePondoProvider,
+  tenMusumeProvider,
+  pacopacomamaProvider,
+  muramuraProvider,
+  caribbeancomProvider,
+  caribbeancomprProvider,
+  heyzoProvider,
+  tokyoHotProvider,
+];
 
 export interface ProviderSetup {
   provider: Provider;

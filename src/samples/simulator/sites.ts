@@ -1,4 +1,17 @@
 /** The sellers' sites the simulator serves beside r18.dev and the DMM API, each under /<provider>: one line each. */
 import type { SiteFactory } from "./site.js";
+import { muramuraSite, onePondoSite, pacopacomamaSite, tenMusumeSite } from "./sites/d2pass.js";
+import { caribbeancomprSite, caribbeancomSite } from "./sites/caribbean.js";
+import { heyzoSite } from "./sites/heyzo.js";
+import { tokyoHotSite } from "./sites/tokyo-hot.js";
 
-export const SITES: readonly SiteFactory[] = [];
+export const SITES: readonly SiteFactory[] = [
+  tokyoHotSite,
+  caribbeancomSite,
+  caribbeancomprSite,
+  onePondoSite,
+  tenMusumeSite,
+  pacopacomamaSite,
+  muramuraSite,
+  heyzoSite,
+];
