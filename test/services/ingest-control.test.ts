@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { PROVIDERS } from "../../src/providers/registry.js";
 import { openDatabase, type Db } from "../../src/catalog/store/db.js";
 import { acquireIngestLock, listRuns, releaseIngestLock } from "../../src/catalog/store/ingest-store.js";
 import { titleCount } from "../../src/catalog/store/movies-read.js";
@@ -104,7 +105,7 @@ describe("IngestControl: the server's runs, scheduled and started from the dashb
       return (err as Error).message;
     };
     const { control, db } = setup();
-    expect(await refusal(control, "nope")).toBe('unknown provider "nope"; providers: r18dev, fanza');
+    expect(await refusal(control, "nope")).toBe(`unknown provider "nope"; providers: ${PROVIDERS.map((p) => p.name).join(", ")}`);
     expect(await refusal(control, "r18dev")).toBe("r18dev is not usable: disabled (PROVIDER_R18DEV_ENABLED=off)");
     expect(listRuns(db)).toEqual([]);
 

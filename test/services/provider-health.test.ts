@@ -17,6 +17,14 @@ describe("providerHealth", () => {
     expect(health().map((h) => [h.provider, h.enabled, h.usable, h.reason, h.canCrawl])).toEqual([
       ["r18dev", false, false, "disabled (PROVIDER_R18DEV_ENABLED=off)", false],
       ["fanza", false, false, "disabled (PROVIDER_FANZA_ENABLED=off)", false],
+      ["1pondo", false, false, "disabled (PROVIDER_1PONDO_ENABLED=off)", false],
+      ["10musume", false, false, "disabled (PROVIDER_10MUSUME_ENABLED=off)", false],
+      ["pacopacomama", false, false, "disabled (PROVIDER_PACOPACOMAMA_ENABLED=off)", false],
+      ["muramura", false, false, "disabled (PROVIDER_MURAMURA_ENABLED=off)", false],
+      ["caribbeancom", false, false, "disabled (PROVIDER_CARIBBEANCOM_ENABLED=off)", false],
+      ["caribbeancompr", false, false, "disabled (PROVIDER_CARIBBEANCOMPR_ENABLED=off)", false],
+      ["heyzo", false, false, "disabled (PROVIDER_HEYZO_ENABLED=off)", false],
+      ["tokyo-hot", false, false, "disabled (PROVIDER_TOKYO_HOT_ENABLED=off)", false],
     ]);
     expect(fanza({})).toMatchObject({
       lastSuccessAt: null,
