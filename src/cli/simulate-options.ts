@@ -11,7 +11,8 @@ import { UsageError } from "./errors.js";
 const OPTIONS: [flags: string, help: string, group?: "Faults:"][] = [
   ["--port <port>", "the port to listen on; 0 takes a free one (default: 0)"],
   ["--host <host>", "the address to listen on (default: 127.0.0.1)"],
-  ["--records <n>", "titles in the generated catalog (default: 5000)"],
+  ["--records <n>", "titles in the generated catalog of DMM's sources (default: 5000)"],
+  ["--site-titles <n>", "titles of each seller's site, 1pondo, heyzo, ... (default: 300)"],
   ["--seed <s>", "seeds the catalog and the faults: the same seed, the same run (default: 1)"],
   ["--max-offset <n>", "the highest ItemList offset answered, as DMM's API caps it (default: 50000)"],
   ["--fault-429 <share>", "share of requests (0 to 1) answered 429 with retry-after", "Faults:"],
@@ -72,6 +73,7 @@ export function simulatorOptions(values: SimulateValues): SimulatorOptions {
     port: num("port", values.port, (n) => isCount(n) && n <= 65535) ?? 0,
     host: values.host ?? "127.0.0.1",
     records: num("records", values.records, (n) => isCount(n) && n >= 1),
+    siteTitles: num("site-titles", values.siteTitles, (n) => isCount(n) && n >= 1 && n <= 100_000),
     seed: num("seed", values.seed, isCount),
     maxOffset: num("max-offset", values.maxOffset, (n) => isCount(n) && n >= 1),
     faults: defined,

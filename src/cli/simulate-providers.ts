@@ -12,7 +12,13 @@ export async function simulateProvidersCommand(values: SimulateValues): Promise<
   out(`provider simulator listening on ${sim.url}`);
   const sites = Object.values(sim.sites).map((s) => `${s.name} ${s.size}`);
   out(`${sim.catalog.records.length} records of DMM's sources${sites.length ? `, and titles of ${sites.join(", ")}` : ""}; point the service at it with:`);
-  for (const [name, value] of Object.entries(simulatorEnv(sim.baseUrlOf))) out(`export ${name}=${value}`);
+  // One line a provider (its three settings), then the credentials.
+  const lines = new Map<string, string[]>();
+  for (const [name, value] of Object.entries(simulatorEnv(sim.baseUrlOf))) {
+    const group = /^PROVIDER_(.+)_(?:ENABLED|BASE_URL|RATE)$/.exec(name)?.[1] ?? "";
+    lines.set(group, [...(lines.get(group) ?? []), `${name}=${value}`]);
+  }
+  for (const settings of lines.values()) out(`export ${settings.join(" ")}`);
   const faults = Object.entries(options.faults ?? {});
   if (faults.length > 0) out(`faults: ${faults.map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(" ")}`);
   await new Promise<void>((resolve) => {

@@ -6,12 +6,12 @@ import { heyzoSite } from "./sites/heyzo.js";
 import { tokyoHotSite } from "./sites/tokyo-hot.js";
 
 export const SITES: readonly SiteFactory[] = [
-  tokyoHotSite,
-  caribbeancomSite,
-  caribbeancomprSite,
   onePondoSite,
   tenMusumeSite,
   pacopacomamaSite,
   muramuraSite,
+  caribbeancomSite,
+  caribbeancomprSite,
   heyzoSite,
+  tokyoHotSite,
 ];
