@@ -91,6 +91,15 @@ async function settleStatus(res: RawResponse, url: string): Promise<HttpNotModif
   return undefined;
 }
 
+/** settleStatus for a request sent without validators (bytes, pages): a 304 is a broken server, not a fresh copy. */
+async function settleUnconditional(res: RawResponse, url: string): Promise<HttpNotFound | undefined> {
+  const settled = await settleStatus(res, url);
+  if (settled?.status === "not_modified") {
+    throw new UpstreamError(`HTTP 304 without a conditional request: ${url}`, { kind: "http_status", url, retryable: false, httpStatus: 304 });
+  }
+  return settled;
+}
+
 /** The decoded body, at most `limit` bytes: a declared or actual excess is "too_large" before or as soon as it shows. */
 async function readCapped(res: RawResponse, url: string, limit: number): Promise<Buffer> {
   const { statusCode, headers, body } = res;
@@ -155,12 +164,8 @@ export async function interpretResponse(res: RawResponse, url: string, maxBodyBy
  * recognised here, since it is a failure whatever was asked for.
  */
 export async function interpretBytes(res: RawResponse, url: string, maxBodyBytes: number): Promise<HttpBytesResult> {
-  const settled = await settleStatus(res, url);
-  if (settled?.status === "not_found") return settled;
-  if (settled) {
-    // We send no validators for bytes: a 304 is a broken server, not a fresh copy.
-    throw new UpstreamError(`HTTP 304 without a conditional request: ${url}`, { kind: "http_status", url, retryable: false, httpStatus: 304 });
-  }
+  const settled = await settleUnconditional(res, url);
+  if (settled) return settled;
   const contentType = header(res.headers, "content-type") ?? "";
   const bytes = await readCapped(res, url, maxBodyBytes);
   if (/text\/html/i.test(contentType) && looksLikeChallenge(decodeText(bytes.subarray(0, PEEK_BYTES)))) {
@@ -175,11 +180,8 @@ export async function interpretBytes(res: RawResponse, url: string, maxBodyBytes
  * maintenance or error page served with a 2xx), retried as a 5xx is, never read as "no match".
  */
 export async function interpretText(res: RawResponse, url: string, maxBodyBytes: number, isPage?: (text: string) => boolean): Promise<HttpTextResult> {
-  const settled = await settleStatus(res, url);
-  if (settled?.status === "not_found") return settled;
-  if (settled) {
-    throw new UpstreamError(`HTTP 304 without a conditional request: ${url}`, { kind: "http_status", url, retryable: false, httpStatus: 304 });
-  }
+  const settled = await settleUnconditional(res, url);
+  if (settled) return settled;
   const contentType = header(res.headers, "content-type") ?? "";
   const bytes = await readCapped(res, url, maxBodyBytes);
   const { text, encoding } = decodePage(bytes, contentType);

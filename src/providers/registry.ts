@@ -122,12 +122,15 @@ export function usableProviders(config: Config): ProviderSetup[] {
   return usable.sort((a, b) => rank(a.provider.name) - rank(b.provider.name));
 }
 
+const BY_NAME: ReadonlyMap<string, Provider> = new Map(PROVIDERS.map((p) => [p.name, p]));
+const NO_SELLERS: readonly Seller[] = [];
+
 /** The provider of this name in the registry. */
 export function providerNamed(name: string): Provider | undefined {
-  return PROVIDERS.find((p) => p.name === name);
+  return BY_NAME.get(name);
 }
 
-/** The sellers a catalog provider's titles belong to; empty for a name the registry does not know (an import's, the samples'). */
+/** The sellers a catalog provider's titles belong to; none for a name the registry does not know (an import's, the samples'). */
 export function sellersOfProvider(name: string): readonly Seller[] {
-  return providerNamed(name)?.sellers ?? [];
+  return BY_NAME.get(name)?.sellers ?? NO_SELLERS;
 }

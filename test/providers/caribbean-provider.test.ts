@@ -1,5 +1,4 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type ParsedCode, parseCode } from "../../src/codes/index.js";
 import type { IngestRecord } from "../../src/model/record.js";
 import { UpstreamError } from "../../src/net/index.js";
 import { caribbeancomProvider } from "../../src/providers/caribbeancom/index.js";
@@ -9,15 +8,11 @@ import type { CrawlPage, Provider } from "../../src/providers/types.js";
 import type { Simulator } from "../../src/samples/simulator/index.js";
 import { siteTitles } from "../../src/samples/simulator/site-titles.js";
 import { CARIBBEAN_LISTING_SIZE, caribbeanId } from "../../src/samples/simulator/sites/caribbean.js";
-import { client, closeAll, context, simulator } from "../simulator/helpers.js";
+import { client, closeAll, codeOf, context, simulator } from "../simulator/helpers.js";
 
 const TITLES = 95;
 const SEED = 4;
-const code = (s: string): ParsedCode => {
-  const c = parseCode(s);
-  if (c === null) throw new Error(`not a code: ${s}`);
-  return c;
-};
+const code = codeOf;
 
 let sim: Simulator;
 beforeAll(async () => {

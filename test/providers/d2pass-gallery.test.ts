@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { TEN_MUSUME } from "../../src/providers/10musume/index.js";
 import { ONE_PONDO } from "../../src/providers/1pondo/index.js";
 import { galleryKind, parseGallery, parseLegacyGallery } from "../../src/providers/d2pass/gallery.js";
-import { decodeCursor, encodeCursor, parseListing } from "../../src/providers/d2pass/listing.js";
+import { OFFSET_CURSOR, parseListing } from "../../src/providers/d2pass/listing.js";
 import { genres, performers } from "../../src/providers/d2pass/names.js";
 import { ProviderParseError } from "../../src/providers/errors.js";
 import { MURAMURA } from "../../src/providers/muramura/index.js";
@@ -105,10 +105,10 @@ describe("the listing and its cursor", () => {
   });
 
   it("round-trips the cursor and refuses a bad one with a RangeError", () => {
-    expect(decodeCursor(null, "1pondo")).toBe(0);
-    expect(decodeCursor(encodeCursor(150), "1pondo")).toBe(150);
+    expect(OFFSET_CURSOR.decode(null, "1pondo")).toBe(0);
+    expect(OFFSET_CURSOR.decode(OFFSET_CURSOR.encode(150), "1pondo")).toBe(150);
     for (const bad of ["150", "{}", '{"offset":-50}', '{"offset":1.5}', '{"offset":"50"}', '{"offset":50,"x":1}', "not json"]) {
-      expect(() => decodeCursor(bad, "1pondo"), bad).toThrow(RangeError);
+      expect(() => OFFSET_CURSOR.decode(bad, "1pondo"), bad).toThrow(RangeError);
     }
   });
 });

@@ -4,7 +4,6 @@
  * cursor, `since`, and crawlEntries.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type ParsedCode, parseCode } from "../../src/codes/index.js";
 import type { IngestRecord } from "../../src/model/record.js";
 import { UpstreamError } from "../../src/net/index.js";
 import { englishBaseUrl } from "../../src/providers/heyzo/fetch.js";
@@ -14,15 +13,11 @@ import type { CrawlPage } from "../../src/providers/types.js";
 import type { Simulator } from "../../src/samples/simulator/index.js";
 import { siteTitles } from "../../src/samples/simulator/site-titles.js";
 import { HEYZO_LISTING_SIZE } from "../../src/samples/simulator/sites/heyzo.js";
-import { client, closeAll, context, simulator } from "../simulator/helpers.js";
+import { client, closeAll, codeOf, context, simulator } from "../simulator/helpers.js";
 
 const TITLES = 95;
 const SEED = 4;
-const code = (s: string): ParsedCode => {
-  const c = parseCode(s);
-  if (c === null) throw new Error(`not a code: ${s}`);
-  return c;
-};
+const code = codeOf;
 
 let sim: Simulator;
 beforeAll(async () => {

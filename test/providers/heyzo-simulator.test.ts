@@ -5,7 +5,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { decodeCursor, encodeCursor, isListingPage, parseListing } from "../../src/providers/heyzo/listing.js";
+import { PAGE_CURSOR } from "../../src/providers/crawl-cursor.js";
+import { isListingPage, parseListing } from "../../src/providers/heyzo/listing.js";
 import { parseHeyzoTitle } from "../../src/providers/heyzo/parse.js";
 import { type SiteTitle, siteTitles } from "../../src/samples/simulator/site-titles.js";
 import { HEYZO_LISTING_SIZE, renderHeyzoListing } from "../../src/samples/simulator/sites/heyzo.js";
@@ -46,10 +47,10 @@ describe("parseListing", () => {
 
 describe("heyzo crawl cursor", () => {
   it("round-trips a page and refuses anything else", () => {
-    expect(decodeCursor(null, "heyzo")).toBe(1);
-    expect(decodeCursor(encodeCursor(7), "heyzo")).toBe(7);
+    expect(PAGE_CURSOR.decode(null, "heyzo")).toBe(1);
+    expect(PAGE_CURSOR.decode(PAGE_CURSOR.encode(7), "heyzo")).toBe(7);
     for (const bad of ["7", "{}", '{"page":0}', '{"page":1.5}', '{"page":"2"}', '{"page":2,"x":1}', "null", "[1]"]) {
-      expect(() => decodeCursor(bad, "heyzo"), bad).toThrow(RangeError);
+      expect(() => PAGE_CURSOR.decode(bad, "heyzo"), bad).toThrow(RangeError);
     }
   });
 });

@@ -1,4 +1,5 @@
 import { createHttpClient, type HttpClient, type HttpClientOptions } from "../../src/net/index.js";
+import { parseCode, type ParsedCode } from "../../src/codes/index.js";
 import type { ProviderContext } from "../../src/providers/types.js";
 import { startSimulator, type Simulator, type SimulatorOptions } from "../../src/samples/simulator/index.js";
 
@@ -29,4 +30,11 @@ export const NOW = new Date("2026-11-10T03:00:00Z");
 
 export function context(baseUrl: string, http: HttpClient, settings: Record<string, string> = {}): ProviderContext {
   return { http, baseUrl, settings: { ...FANZA_SETTINGS, ...settings }, now: () => NOW };
+}
+
+/** The code a provider's lookup is given for this spelling (a test's own input: one that is no code is a bug of the test). */
+export function codeOf(s: string): ParsedCode {
+  const c = parseCode(s);
+  if (c === null) throw new Error(`not a code: ${s}`);
+  return c;
 }

@@ -4,29 +4,11 @@
  * listing page, as JSON; the crawl ends past the listing's last page or where it reaches
  * titles released before `since`.
  */
+import { PAGE_CURSOR } from "../crawl-cursor.js";
 import { crawlEntriesPage, type EntryOutcome } from "../crawl-list.js";
 import type { CrawlOptions, CrawlPage, ProviderContext } from "../types.js";
 import { fetchListing, fetchTitle } from "./fetch.js";
 import { type CaribbeanSite, isSiteId } from "./site.js";
-
-interface Cursor {
-  page: number;
-}
-
-function pageOf(site: CaribbeanSite, cursor: string | null): number {
-  if (cursor === null) return 1;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(cursor);
-  } catch {
-    parsed = null;
-  }
-  const page = (parsed as Partial<Cursor> | null)?.page;
-  if (typeof page !== "number" || !Number.isSafeInteger(page) || page < 1) {
-    throw new RangeError(`${site.provider}: invalid crawl cursor ${JSON.stringify(cursor)}`);
-  }
-  return page;
-}
 
 /** One entry of a list of ids: its record, or why it has none. */
 async function fetchEntry(site: CaribbeanSite, entry: string, ctx: ProviderContext, counter: { n: number }): Promise<EntryOutcome> {
@@ -43,7 +25,7 @@ export function crawlIds(site: CaribbeanSite, ids: readonly string[], ctx: Provi
 }
 
 export async function crawlListing(site: CaribbeanSite, cursor: string | null, options: CrawlOptions, ctx: ProviderContext): Promise<CrawlPage> {
-  const page = pageOf(site, cursor);
+  const page = PAGE_CURSOR.decode(cursor, site.provider);
   if (options.since !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(options.since)) {
     throw new RangeError(`${site.provider}: since must be YYYY-MM-DD, got ${JSON.stringify(options.since)}`);
   }
@@ -53,7 +35,7 @@ export async function crawlListing(site: CaribbeanSite, cursor: string | null, o
   // A title of unknown day is kept: only a day before `since` ends the crawl.
   const fresh = listing.entries.filter((e) => since === undefined || e.day === null || e.day.slice(0, 10) >= since);
   const done = fresh.length < listing.entries.length || listing.entries.length === 0 || (listing.lastPage !== null && page >= listing.lastPage);
-  const nextCursor = done ? null : JSON.stringify({ page: page + 1 } satisfies Cursor);
+  const nextCursor = done ? null : PAGE_CURSOR.encode(page + 1);
   const out = await crawlEntriesPage(
     fresh.map((e) => e.id),
     nextCursor,

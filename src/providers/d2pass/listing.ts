@@ -5,6 +5,7 @@
  * movie_details (real pages of 1pondo's in test/fixtures/d2pass/; the path as FSS's d2passutil
  * and the sites' Bifrost API read it).
  */
+import { listingCursor } from "../crawl-cursor.js";
 import { isObject, nonNegInt, type JsonObject } from "../coerce.js";
 import { ProviderParseError } from "../errors.js";
 
@@ -26,22 +27,5 @@ export function parseListing(json: unknown, provider: string): ListingPage {
   return { total: nonNegInt(json.TotalRows) ?? rows.length, split: split > 0 ? split : DEFAULT_SPLIT, rows };
 }
 
-/** Where a crawl resumes: the listing's row offset. Opaque to the ingest. */
-export function encodeCursor(offset: number): string {
-  return JSON.stringify({ offset });
-}
-
-export function decodeCursor(cursor: string | null, provider: string): number {
-  if (cursor === null) return 0;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(cursor);
-  } catch {
-    parsed = null;
-  }
-  const offset = isObject(parsed) && Object.keys(parsed).length === 1 ? parsed.offset : undefined;
-  if (typeof offset !== "number" || !Number.isSafeInteger(offset) || offset < 0) {
-    throw new RangeError(`${provider}: invalid crawl cursor ${JSON.stringify(cursor)}`);
-  }
-  return offset;
-}
+/** Where a crawl resumes: the listing's row offset. */
+export const OFFSET_CURSOR = listingCursor("offset", 0);

@@ -9,7 +9,7 @@ import { calendarDay, str, uniq } from "../coerce.js";
 import { crawlEntriesPage } from "../crawl-list.js";
 import type { CrawlOptions, CrawlPage, LookupResult, Provider, ProviderContext } from "../types.js";
 import { getJson, recordOfDetails, recordOfId } from "./fetch.js";
-import { decodeCursor, encodeCursor, listingPath, parseListing } from "./listing.js";
+import { listingPath, OFFSET_CURSOR, parseListing } from "./listing.js";
 import type { D2PassSite } from "./site.js";
 
 const canonical = (id: string) => parseCode(id)?.dvdId ?? id;
@@ -37,7 +37,7 @@ async function lookupById(contentId: string, site: D2PassSite, ctx: ProviderCont
 
 /** One listing page: its titles newer than `since`, the cursor of the next page unless the listing (or `since`) ends here. */
 async function crawl(cursor: string | null, options: CrawlOptions, site: D2PassSite, ctx: ProviderContext): Promise<CrawlPage> {
-  const offset = decodeCursor(cursor, site.name);
+  const offset = OFFSET_CURSOR.decode(cursor, site.name);
   const counter = { n: 0 };
   const json = await getJson(ctx.baseUrl + listingPath(offset), site, ctx, counter);
   // The site answers 404 for an offset past its listing.
@@ -61,7 +61,7 @@ async function crawl(cursor: string | null, options: CrawlOptions, site: D2PassS
   }
   const next = offset + listing.split;
   const more = !reachedSince && listing.rows.length > 0 && next < listing.total;
-  const page = await crawlEntriesPage([...rows.keys()], more ? encodeCursor(next) : null, ctx, async (id, c) => ({
+  const page = await crawlEntriesPage([...rows.keys()], more ? OFFSET_CURSOR.encode(next) : null, ctx, async (id, c) => ({
     record: await recordOfDetails(rows.get(id), site, ctx, c),
   }));
   page.skipped.unshift(...skipped);

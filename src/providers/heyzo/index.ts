@@ -6,10 +6,10 @@
  * separate; the HTTP client comes in the context.
  */
 import { type ParsedCode, parseCode } from "../../codes/index.js";
+import { PAGE_CURSOR } from "../crawl-cursor.js";
 import { crawlEntriesPage, type EntryOutcome } from "../crawl-list.js";
 import type { CrawlOptions, CrawlPage, LookupResult, Provider, ProviderContext } from "../types.js";
 import { type Counter, ENGLISH_SETTING, fetchListing, fetchTitle } from "./fetch.js";
-import { decodeCursor, encodeCursor } from "./listing.js";
 import { PROVIDER, TITLE_ID } from "./parse.js";
 
 /** The site's id of a code, content id or listing entry (HEYZO-0841, heyzo_841, 0841), or null. */
@@ -71,14 +71,14 @@ export const heyzoProvider: Provider = {
    * empty one), or at the first page that reaches titles released before `since`.
    */
   async crawl(cursor: string | null, options: CrawlOptions, ctx: ProviderContext): Promise<CrawlPage> {
-    const page = decodeCursor(cursor, PROVIDER);
+    const page = PAGE_CURSOR.decode(cursor, PROVIDER);
     const counter = { n: 0 };
     const listing = await fetchListing(page, ctx, counter);
     const since = options.since;
     const entries = listing.entries.filter((e) => since === undefined || e.day === null || e.day >= since);
     const reachedSince = entries.length < listing.entries.length;
     const atEnd = listing.entries.length === 0 || (listing.totalPages !== null && page >= listing.totalPages);
-    const next = atEnd || reachedSince ? null : encodeCursor(page + 1);
+    const next = atEnd || reachedSince ? null : PAGE_CURSOR.encode(page + 1);
     const result = await crawlEntriesPage(
       entries.map((e) => e.id),
       next,

@@ -7,7 +7,7 @@
  * readers of it take it (see test/fixtures/heyzo/README.md).
  */
 import { load } from "cheerio";
-import { isObject, nonNegInt } from "../coerce.js";
+import { nonNegInt } from "../coerce.js";
 import { TITLE_ID } from "./parse.js";
 
 export const listingPath = (page: number): string => `/listpages/all_${page}.html`;
@@ -41,24 +41,4 @@ export function parseListing(html: string): ListingPage {
     entries.push({ id, day });
   });
   return { entries, totalPages: nonNegInt($(".list_pagetotal").first().text()) };
-}
-
-/** Where a crawl resumes: the listing page to read next. Opaque to the ingest. */
-export function encodeCursor(page: number): string {
-  return JSON.stringify({ page });
-}
-
-export function decodeCursor(cursor: string | null, provider: string): number {
-  if (cursor === null) return 1;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(cursor);
-  } catch {
-    parsed = null;
-  }
-  const page = isObject(parsed) && Object.keys(parsed).length === 1 ? parsed.page : undefined;
-  if (typeof page !== "number" || !Number.isSafeInteger(page) || page < 1) {
-    throw new RangeError(`${provider}: invalid crawl cursor ${JSON.stringify(cursor)}`);
-  }
-  return page;
 }

@@ -7,6 +7,7 @@
  */
 import type { IngestRecord } from "../../model/record.js";
 import type { ParsedCode } from "../../codes/index.js";
+import { PAGE_CURSOR } from "../crawl-cursor.js";
 import { crawlEntriesPage, mapLimited, PAGE_CONCURRENCY, type EntryOutcome } from "../crawl-list.js";
 import type { CrawlOptions, CrawlPage, LookupResult, Provider, ProviderContext } from "../types.js";
 import { sameNumber, searchKeywords } from "./numbers.js";
@@ -56,18 +57,6 @@ async function lookupCounted(code: ParsedCode, ctx: ProviderContext, counter: Co
     return record !== null && sameNumber(record.record.dvdId, code.dvdId) ? { status: "found", record } : { status: "no_match" };
   }
   return { status: "no_match" };
-}
-
-function parseCursor(cursor: string | null): number {
-  if (cursor === null) return 1;
-  let page: unknown;
-  try {
-    page = (JSON.parse(cursor) as { page?: unknown } | null)?.page;
-  } catch {
-    page = undefined;
-  }
-  if (typeof page !== "number" || !Number.isSafeInteger(page) || page < 1) throw new RangeError(`${PROVIDER}: invalid crawl cursor ${JSON.stringify(cursor)}`);
-  return page;
 }
 
 async function fetchEntry(entry: string, ctx: ProviderContext, counter: Counter): Promise<EntryOutcome> {
@@ -124,10 +113,10 @@ export const tokyoHotProvider: Provider = {
    * reaches a title released before `since`.
    */
   async crawl(cursor: string | null, options: CrawlOptions, ctx: ProviderContext): Promise<CrawlPage> {
-    const page = parseCursor(cursor);
+    const page = PAGE_CURSOR.decode(cursor, PROVIDER);
     const list = await fetchList(listUrl(ctx.baseUrl, page), page, ctx, { n: 0 });
     if (list.items.length === 0) return { records: [], skipped: [], failed: [], nextCursor: null, requests: 1 };
-    const next = list.hasNext ? JSON.stringify({ page: page + 1 }) : null;
+    const next = list.hasNext ? PAGE_CURSOR.encode(page + 1) : null;
     const out = await entriesPage(
       list.items.map((x) => x.id),
       next,
