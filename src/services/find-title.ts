@@ -57,28 +57,36 @@ function ordered(rows: StoredMovie[], serviceOrder: readonly string[], providers
   );
 }
 
-/** Sellers of a catalog provider among the code's; a provider the registry does not know (an import's) may be any of them. */
-function sellersAmong(provider: string, sellers: readonly Seller[]): Seller[] | null {
-  const own = sellersOfProvider(provider);
-  return own.length === 0 ? null : own.filter((s) => sellers.includes(s));
-}
-
-const listed = (names: readonly string[]) => names.join(", ");
-
-/** The catalog's titles of a code among `providers`, in the spellings sources disagree on; ambiguous when two of its sellers hold it. */
+/**
+ * The catalog's titles of a code among `providers`, in the spellings sources disagree on, each
+ * held by one of the code's sellers (a provider the registry does not know, an import's, may
+ * be any of them); ambiguous when two of its sellers hold it. A catalog hit is the common
+ * path of every face: one pass over the code's few rows, and a sort only when there are several.
+ */
 function catalogFinding(deps: ServiceDeps, code: FoundCode, providers: string[] | null): Finding | null {
   const sellers = sellersOf(code);
   for (const dvdId of lookupCandidates(code)) {
-    const rows = findByDvdId(deps.db, dvdId).filter(
-      (r) => (providers === null || providers.includes(r.provider)) && sellersAmong(r.provider, sellers)?.length !== 0,
-    );
-    if (rows.length === 0) continue;
-    const held = new Set(rows.flatMap((r) => sellersAmong(r.provider, sellers) ?? []));
-    if (held.size > 1) return ambiguousSellers(code, [...held]);
-    return { status: "found", titles: ordered(rows, deps.config.serviceCodeOrder, providers).map(fromCatalog), read: code };
+    const kept: StoredMovie[] = [];
+    const held: Seller[] = [];
+    for (const r of findByDvdId(deps.db, dvdId)) {
+      if (providers !== null && !providers.includes(r.provider)) continue;
+      const own = sellersOfProvider(r.provider);
+      if (own.length > 0) {
+        const seller = own.find((s) => sellers.includes(s));
+        if (seller === undefined) continue;
+        if (!held.includes(seller)) held.push(seller);
+      }
+      kept.push(r);
+    }
+    if (kept.length === 0) continue;
+    if (held.length > 1) return ambiguousSellers(code, held);
+    const titles = kept.length === 1 ? [fromCatalog(kept[0])] : ordered(kept, deps.config.serviceCodeOrder, providers).map(fromCatalog);
+    return { status: "found", titles, read: code };
   }
   return null;
 }
+
+const listed = (names: readonly string[]) => names.join(", ");
 
 function ambiguousSellers(code: FoundCode, sellers: readonly string[]): Finding {
   return {
@@ -162,9 +170,10 @@ async function textFinding(deps: ServiceDeps, q: string, o: FindOptions): Promis
  * Finds the titles `q` asks for, best first: (1) a page URL's content id; (2) the code read
  * from q (a code, a file name, a path) in the catalog, held by one of its sellers; (3) q as a
  * content id; (4) the live providers of the code's sellers (with `live`); (5) a q with no code
- * as text (`o.text`). A q with a code never answers with another code.
+ * as text (`o.text`). A q with a code never answers with another code. What the catalog
+ * settles is answered at once, not as a promise: a hit costs no turn of the event loop.
  */
-export async function findTitles(deps: ServiceDeps, q: string, o: FindOptions): Promise<Finding> {
+export function findTitles(deps: ServiceDeps, q: string, o: FindOptions): Finding | Promise<Finding> {
   const trimmed = q.trim();
   const fromUrl = /^https?:\/\//i.test(trimmed) ? contentIdInUrl(trimmed) : null;
   const byUrl = fromUrl === null ? [] : titlesByContentId(deps, fromUrl, o.providers);
@@ -184,8 +193,9 @@ export async function findTitles(deps: ServiceDeps, q: string, o: FindOptions): 
   const byId = isContentIdText(trimmed.toLowerCase()) ? titlesByContentId(deps, trimmed, o.providers) : [];
   if (byId.length > 0) return { status: "found", titles: byId, read: code };
   if (code === null) return textFinding(deps, q, o);
-  if (!o.live || !deps.live) return { status: "none", read: code, reason: `${code.dvdId} is not in the catalog` };
-  return liveFinding(code, await deps.live.lookup(code, o.providers));
+  const live = deps.live;
+  if (!o.live || live === null) return { status: "none", read: code, reason: `${code.dvdId} is not in the catalog` };
+  return live.lookup(code, o.providers).then((answer) => liveFinding(code, answer));
 }
 
 /**

@@ -33,7 +33,9 @@ function readOf(code: FoundCode | null): CodeRead | null {
  * 404, as is a q that holds two codes or a code two sellers hold; a live provider that failed, 502.
  */
 export async function lookupMovie(deps: ServiceDeps, q: string, providers: string[] | null): Promise<MovieAnswer> {
-  const found = await findTitles(deps, q, { providers, live: true, text: "closest" });
+  const pending = findTitles(deps, q, { providers, live: true, text: "closest" });
+  // A catalog hit is answered at once: awaiting it would cost a turn of the event loop.
+  const found = pending instanceof Promise ? await pending : pending;
   switch (found.status) {
     case "found": {
       const t = found.titles[0];
