@@ -132,6 +132,20 @@ describe("finding titles of the sellers' sites", () => {
     expect(res.json()).toMatchObject({ source: "heyzo", count: 1, results: [{ dvdId: r.dvdId, id: r.contentId }] });
   });
 
+  // Over the titles the tests above found live and wrote through to the catalog.
+  it("/random and /query's filters reach them by provider, maker and censorship", async () => {
+    const get = async (url: string) => (await t.app.inject({ url, headers: headers() })).json();
+    const heyzo = await get("/random?num=5&providers=heyzo");
+    expect(heyzo.length).toBeGreaterThan(0);
+    expect(heyzo.every((r: { site: string }) => r.site === "HEYZO")).toBe(true);
+    const onePondo = await get(`/query?filter=${encodeURIComponent('maker:"一本道"')}&num=50`);
+    expect(onePondo.count).toBeGreaterThan(0);
+    expect(onePondo.results.every((r: { extra: { studio: string } }) => r.extra.studio === "一本道")).toBe(true);
+    const uncensored = await get(`/query?filter=${encodeURIComponent("censored:uncensored provider:tokyo-hot")}`);
+    expect(uncensored.count).toBeGreaterThan(0);
+    expect((await get(`/query?filter=${encodeURIComponent("censored:censored provider:tokyo-hot")}`)).count).toBe(0);
+  });
+
   it("MetaTube's plugins find them under the provider names they know, and read them by id", async () => {
     const mt = (url: string) => t.app.inject({ url, headers: { authorization: `Bearer ${t.key}` } });
     const names = JSON.parse((await mt("/v1/providers")).body).data.movie_providers as Record<string, string>;
