@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { ensureBuilt } from "../scripts/build.mjs";
 import { cpuTicks } from "./proc-cpu.js";
+import { providersOffEnv } from "../src/cli/simulate-env.js";
 
 export const ROOT = resolve(import.meta.dirname, "..");
 /** The build users run, so that the start-up measured is theirs. */
@@ -31,8 +32,7 @@ export function childEnv(dbPath: string, extra: Record<string, string> = {}): No
     LOG_LEVEL: "warn",
     SAMPLE_DATA: "off",
     INGEST_CRON: "off",
-    PROVIDER_R18DEV_ENABLED: "off",
-    PROVIDER_FANZA_ENABLED: "off",
+    ...providersOffEnv(),
     KEY_RATE_PER_MINUTE: "10000000",
     ...extra,
   };

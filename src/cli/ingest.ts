@@ -3,7 +3,8 @@ import { IngestBusyError, runIngest } from "../ingest/run-ingest.js";
 import { createProviderRuntime } from "../providers/runtime.js";
 import { providerSetups, settingPrefix } from "../providers/registry.js";
 import { readCodesFile } from "./codes-file.js";
-import { CliError, err, openCli, out, UsageError } from "./context.js";
+import { CliError, cliConfig, err, openCli, out, UsageError } from "./context.js";
+import { checkProviderSettings } from "./provider-settings.js";
 import { Progress } from "./progress.js";
 
 /** ingest [--provider P] [--since DATE] [--full] [--limit N] [--codes FILE] */
@@ -11,6 +12,7 @@ export async function ingestCommand(values: { provider?: string; since?: string;
   if (values.since !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(values.since)) throw new UsageError("--since must be a date YYYY-MM-DD");
   const limit = values.limit === undefined ? undefined : Number(values.limit);
   if (limit !== undefined && (!Number.isSafeInteger(limit) || limit < 1)) throw new UsageError("--limit must be a positive integer");
+  checkProviderSettings(cliConfig());
   const { config, db } = openCli({ bulk: true, writes: "ingest" });
   const setups = providerSetups(config);
   const name = values.provider?.trim().toLowerCase();

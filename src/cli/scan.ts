@@ -7,7 +7,8 @@ import { type SidecarTotals, writeAllSidecars } from "../library/write-sidecars.
 import { createProviderRuntime } from "../providers/runtime.js";
 import { LiveFallback } from "../services/live-fallback.js";
 import type { Title } from "../services/title.js";
-import { CliError, err, openCli, out, UsageError } from "./context.js";
+import { CliError, cliConfig, err, openCli, out, UsageError } from "./context.js";
+import { checkProviderSettings } from "./provider-settings.js";
 import { Progress } from "./progress.js";
 
 const COLUMNS = ["status", "code", "part", "file", "title or reason"];
@@ -69,6 +70,7 @@ export async function scanCommand(dir: string, values: ScanValues): Promise<void
   if (!stat) throw new CliError(`no such folder: ${dir}`);
   if (!stat.isDirectory()) throw new CliError(`${dir} is not a folder`);
 
+  checkProviderSettings(cliConfig());
   // Reads the catalog; its live answers are written through, except on a read-only replica.
   const { config, db } = openCli({ reads: true });
   // The outbound client: live lookups (unless --offline) and the covers of the sidecars.

@@ -10,6 +10,7 @@ import type { ServerOptions } from "../server/app.js";
 import { ensureAdminPassword } from "../services/admin-password.js";
 import { ensureFirstKey, ensureSampleData, markUndelivered, takeUndelivered } from "../services/first-start.js";
 import { CliError, cliConfig, openCli, out, outSecret } from "./context.js";
+import { checkProviderSettings } from "./provider-settings.js";
 import { serveHttp } from "./serve-http.js";
 import { serveReplica } from "./serve-replica.js";
 
@@ -28,6 +29,8 @@ export async function serve(options: Pick<ServerOptions, "routes"> = {}): Promis
   const output = installServerOutput();
   // A replica opens copies of the catalog read-only, never DATABASE_PATH itself (serve-replica.ts).
   const settings = cliConfig();
+  // The providers' own settings are read by the registry: checked here, before anything is written or printed.
+  checkProviderSettings(settings);
   if (settings.replicaOf) return serveReplica(settings, output, options);
   const { config, db } = openCli();
   if (cluster.isWorker) {

@@ -11,3 +11,11 @@ export function simulatorEnv(baseUrlOf: (provider: string) => string): Record<st
   }
   return { ...env, FANZA_API_ID: "sim", FANZA_AFFILIATE_ID: "sim-990" };
 }
+
+/**
+ * Every provider turned off but those `except` (left as their settings say): what tests and
+ * benchmarks start a server with, so that none asks a real site for what a local source serves.
+ */
+export function providersOffEnv(...except: string[]): Record<string, string> {
+  return Object.fromEntries(PROVIDERS.filter((p) => !except.includes(p.name)).map((p) => [`${settingPrefix(p.name)}_ENABLED`, "off"]));
+}

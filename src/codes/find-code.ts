@@ -138,7 +138,8 @@ export function readName(input: string, knowledge?: CodeKnowledge): NameReading 
   const plain = plainCode(normal);
   if (plain !== null) return { found: { ...plain, part: null, exact: true, site: null }, candidates: [plain.dvdId], reason: "found" };
   const segments = pathSegments(normal).slice(0, MAX_FOLDERS + 1);
-  const hint = siteHint(normal.length > MAX_SEGMENT * 4 ? "" : normal);
+  // The file's own name says its studio first; a folder's (a studio's folder of a library) only where the file's says none.
+  const hint = normal.length > MAX_SEGMENT * 4 ? null : (siteHint(segments[0] ?? "") ?? siteHint(normal));
   let tied: SegmentReading | null = null;
   for (const segment of segments) {
     const reading = readSegment(segment, hint, knowledge);

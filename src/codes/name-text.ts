@@ -86,7 +86,8 @@ const SITES: Array<[SiteHint, RegExp]> = [
   ["1pondo", /(?<![0-9])1pon|一本道/i],
   ["10musume", /10mu(?:sume)?(?![a-z])|天然むすめ/i],
   ["paco", /paco(?:pacomama)?(?![a-z])|パコパコママ/i],
-  ["muramura", /mura[-_ ]?mura(?![a-z])|ムラムラ/i],
+  // Not ムラムラ: a common word of titles ("horny"), not only the studio's name.
+  ["muramura", /mura[-_ ]?mura(?![a-z])/i],
   ["tokyohot", /tokyo[-_ ]?hot|東京熱/i],
 ];
 

@@ -1,7 +1,9 @@
 /** The parsers of the settings' raw values: each returns the value or throws a ConfigError saying what is wrong. */
 import { validate as validateCron } from "node-cron";
 
-export class ConfigError extends Error {}
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
 
 export const integer = (min: number, max: number) => (raw: string) => {
   if (!/^-?\d+$/.test(raw.trim())) throw new ConfigError(`must be an integer, got "${raw}"`);

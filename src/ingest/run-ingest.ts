@@ -107,6 +107,9 @@ function dayBefore(ms: number, days: number): string {
   return new Date(ms - days * 86_400_000 + 9 * 3_600_000).toISOString().slice(0, 10);
 }
 
+/** The scope of a listing-crawled site's failed titles (see crawlProvider). */
+const LISTING_FAILURES = "listing";
+
 /** What a checkpoint belongs to: the same codes list and `since` resume; others start afresh. */
 function scopeOf(opts: CrawlOptions): string {
   return createHash("sha1")
@@ -147,6 +150,9 @@ async function crawlProvider(db: Db, runtime: ProviderRuntime, name: string, own
   const since = incremental && !options.full && state?.completeAt != null ? dayBefore(state.completeAt, INCREMENTAL_OVERLAP_DAYS) : options.since;
   const crawlOptions: CrawlOptions = { since, codes: setup.provider.codesFileSetting === undefined ? undefined : options.codes };
   const scope = scopeOf(crawlOptions);
+  // A site's titles that failed are asked again by its next run whatever that run's `since` (an
+  // incremental run's moves each time): they are kept as one list, not under the run's scope.
+  const failureScope = setup.provider.incremental === true ? LISTING_FAILURES : scope;
   let cursor: string | null | undefined = state && state.scope === scope ? state.cursor : null;
   const runId = await write(db, options, () => startRun(db, name, options.trigger, owner, now()));
   const crawlStartedAt = cursor === null ? now() : (state?.crawlStartedAt ?? null);
@@ -211,6 +217,7 @@ async function crawlProvider(db: Db, runtime: ProviderRuntime, name: string, own
         requests,
         nextCursor,
         scope,
+        failureScope,
         now: now(),
         failed,
         cleared,
@@ -229,7 +236,7 @@ async function crawlProvider(db: Db, runtime: ProviderRuntime, name: string, own
 
   try {
     // Titles that failed in earlier runs of this scope go first.
-    const earlier = setup.provider.crawlEntries ? retryFirst(listFailures(db, name, scope)) : [];
+    const earlier = setup.provider.crawlEntries ? retryFirst(listFailures(db, name, failureScope)) : [];
     for (let i = 0; i < earlier.length && !breaker.open; i += RETRY_CHUNK) {
       if (options.signal?.aborted || options.stopAfterPage?.aborted) return await finish("stopped", null);
       const entries = earlier.slice(i, i + RETRY_CHUNK);

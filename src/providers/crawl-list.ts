@@ -57,3 +57,24 @@ export async function crawlEntriesPage(
   }
   return page;
 }
+
+/** `since` as a crawl is given it: YYYY-MM-DD, or a RangeError naming the provider. */
+export function checkSince(since: string | undefined, provider: string): string | undefined {
+  if (since !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(since)) throw new RangeError(`${provider}: since must be YYYY-MM-DD, got ${JSON.stringify(since)}`);
+  return since;
+}
+
+/**
+ * A page of a listing newest first, cut at `since`: the entries to fetch (those released on
+ * or after it, and those of no known day), and whether the listing has reached titles before
+ * it. It has when the page's last dated entry, the oldest in the listing's order, is older: an
+ * older entry before the page's end (a title the site lists late) is left out, and the crawl
+ * goes on. With no `since`, every entry, and never reached.
+ */
+export function sinceCut<T>(entries: readonly T[], since: string | undefined, dayOf: (entry: T) => string | null): { fresh: T[]; reached: boolean } {
+  if (since === undefined) return { fresh: [...entries], reached: false };
+  const days = entries.map((e) => dayOf(e)?.slice(0, 10) ?? null);
+  const fresh = entries.filter((_, i) => days[i] === null || days[i]! >= since);
+  const last = days.filter((d) => d !== null).at(-1);
+  return { fresh, reached: last !== undefined && last < since };
+}

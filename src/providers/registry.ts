@@ -83,7 +83,7 @@ function setupOf(provider: Provider, env: Readonly<Record<string, string>>, prob
   };
   const prefix = settingPrefix(provider.name);
   const settings: Record<string, string> = {};
-  for (const s of provider.settings) settings[s.env] = read(s.env, s.default, optional);
+  for (const s of provider.settings) settings[s.env] = read(s.env, s.default, s.parse ?? optional);
   const missing = provider.settings.filter((s) => s.required && settings[s.env] === "").map((s) => s.env);
   return {
     provider,
@@ -107,6 +107,14 @@ export function providerSetups(config: Config, providers: readonly Provider[] = 
   if (known) return known;
   const problems: string[] = [];
   const setups = providers.map((p) => setupOf(p, config.env, problems));
+  // A setting of no provider is a typo that would be silently passed over (PROVIDER_CARIBBEAN_ENABLED).
+  const prefixes = new Set(providers.map((p) => settingPrefix(p.name)));
+  for (const name of Object.keys(config.env)) {
+    const prefix = /^(PROVIDER_[A-Z0-9_]+)_(?:ENABLED|BASE_URL|RATE)$/.exec(name)?.[1];
+    if (prefix !== undefined && !prefixes.has(prefix)) {
+      problems.push(`${name} names no provider; providers: ${providers.map((p) => p.name).join(", ")}`);
+    }
+  }
   if (problems.length > 0) throw new ConfigError(`invalid configuration: ${problems.join("; ")}`);
   if (providers === PROVIDERS) setupsOf.set(config, setups);
   return setups;

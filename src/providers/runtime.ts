@@ -24,7 +24,9 @@ export interface RuntimeOptions {
 export function createProviderRuntime(config: Config, options: RuntimeOptions = {}): ProviderRuntime {
   const setups = usableProviders(config);
   const hostRate: Record<string, number> = {};
-  for (const s of setups) hostRate[new URL(s.baseUrl).host] = s.rate;
+  for (const s of setups) {
+    for (const host of [new URL(s.baseUrl).host, ...(s.provider.rateHosts?.(s.baseUrl) ?? [])]) hostRate[host] = s.rate;
+  }
   const http = createHttpClient({
     userAgent: USER_AGENT,
     timeoutMs: config.httpTimeoutMs,

@@ -51,6 +51,8 @@ export interface ProviderSetting {
   help: string;
   /** The provider is unusable without a value (FANZA's credentials). */
   required?: boolean;
+  /** Checks and normalises a value (the config's parsers: `on`/`off` as "on"/"off"); a bad one throws a ConfigError. Default: the text, trimmed. */
+  parse?: (raw: string) => string;
 }
 
 export interface Provider {
@@ -66,6 +68,11 @@ export interface Provider {
   /** Requests per second to its site unless PROVIDER_<NAME>_RATE says otherwise (0 = no limit). */
   readonly defaultRate: number;
   readonly settings: readonly ProviderSetting[];
+  /**
+   * Hosts besides the base URL's that the provider asks (HEYZO's English pages on en.heyzo.com):
+   * they share its rate (PROVIDER_<NAME>_RATE), each host on its own.
+   */
+  readonly rateHosts?: (baseUrl: string) => string[];
   /**
    * The setting that names a file of codes its crawl works through, for a source with no
    * listing of its own (r18.dev); absent for a provider that crawls the site's listings.

@@ -6,35 +6,18 @@
  * hold with nothing in the name to choose is `ambiguous`, never a guess. A query with no
  * code is a content id, else text, as the face asks.
  */
-import {
-  catalogProviders,
-  EMPTY_FILTER,
-  findByContentId,
-  findByDvdId,
-  getMovieById,
-  getMoviesByIds,
-  searchTitleIds,
-  type StoredMovie,
-} from "../catalog/index.js";
-import { isContentIdText, lookupCandidates, readName, sellersOf, type FoundCode, type Seller } from "../codes/index.js";
+import { catalogProviders, EMPTY_FILTER, findByContentId, getMovieById, getMoviesByIds, searchTitleIds } from "../catalog/index.js";
+import { isContentIdText, readName, sellersOf, type FoundCode } from "../codes/index.js";
 import { AppError } from "../lib/errors.js";
 import { sellersOfProvider } from "../providers/registry.js";
+import { ambiguousSellers, type CatalogFinding, catalogFinding } from "./catalog-titles.js";
 import { bestTextMatchId } from "./closest-title.js";
 import { catalogKnowledge } from "./code-knowledge.js";
 import type { ServiceDeps } from "./deps.js";
 import type { LiveError, LiveOutcome } from "./live-fallback.js";
-import { fromCatalog, fromLive, type Title } from "./title.js";
+import { type Finding, fromCatalog, fromLive, type Title } from "./title.js";
 
-export type { Title } from "./title.js";
-
-/** What finding a title came to; `read` is the code read from the query, if any. */
-export type Finding =
-  | { status: "found"; titles: Title[]; read: FoundCode | null }
-  /** Two codes in the name, or a code more than one seller holds: `candidates` says which. */
-  | { status: "ambiguous"; read: FoundCode | null; candidates: string[]; reason: string }
-  | { status: "none"; read: FoundCode | null; reason: string }
-  /** Not in the catalog, and a live provider failed to answer: retry later. */
-  | { status: "failed"; read: FoundCode | null; reason: string; errors: LiveError[] };
+export type { Finding, Title } from "./title.js";
 
 export interface FindOptions {
   /** Providers whose titles may answer (null: any), also the live providers' order. */
@@ -46,77 +29,50 @@ export interface FindOptions {
   limit?: number;
 }
 
-/** Among records of one code, the preferred service code first (SERVICE_CODE_ORDER), then the `providers` order. */
-function ordered(rows: StoredMovie[], serviceOrder: readonly string[], providers: string[] | null): StoredMovie[] {
-  const rank = (list: readonly string[] | null, v: string) => {
-    const i = list ? list.indexOf(v) : -1;
-    return i === -1 ? Number.MAX_SAFE_INTEGER : i;
-  };
-  return [...rows].sort(
-    (a, b) => rank(serviceOrder, a.serviceCode) - rank(serviceOrder, b.serviceCode) || rank(providers, a.provider) - rank(providers, b.provider) || a.id - b.id,
-  );
-}
-
-/**
- * The catalog's titles of a code among `providers`, in the spellings sources disagree on, each
- * held by one of the code's sellers (a provider the registry does not know, an import's, may
- * be any of them); ambiguous when two of its sellers hold it. A catalog hit is the common
- * path of every face: one pass over the code's few rows, and a sort only when there are several.
- */
-function catalogFinding(deps: ServiceDeps, code: FoundCode, providers: string[] | null): Finding | null {
-  const sellers = sellersOf(code);
-  for (const dvdId of lookupCandidates(code)) {
-    const kept: StoredMovie[] = [];
-    const held: Seller[] = [];
-    for (const r of findByDvdId(deps.db, dvdId)) {
-      if (providers !== null && !providers.includes(r.provider)) continue;
-      const own = sellersOfProvider(r.provider);
-      if (own.length > 0) {
-        const seller = own.find((s) => sellers.includes(s));
-        if (seller === undefined) continue;
-        if (!held.includes(seller)) held.push(seller);
-      }
-      kept.push(r);
-    }
-    if (kept.length === 0) continue;
-    if (held.length > 1) return ambiguousSellers(code, held);
-    const titles = kept.length === 1 ? [fromCatalog(kept[0])] : ordered(kept, deps.config.serviceCodeOrder, providers).map(fromCatalog);
-    return { status: "found", titles, read: code };
-  }
-  return null;
-}
-
 const listed = (names: readonly string[]) => names.join(", ");
 
-function ambiguousSellers(code: FoundCode, sellers: readonly string[]): Finding {
-  return {
-    status: "ambiguous",
-    read: code,
-    candidates: [...sellers],
-    reason: `${code.dvdId} is a title of more than one seller (${listed(sellers)}): name the studio in the query (1pondo ${code.dvdId}, say) or ask with providers=`,
-  };
+/** The seller a live answer's provider stands for, among the code's sellers. */
+const sellerOf = (code: FoundCode, provider: string): string => sellersOfProvider(provider).find((s) => sellersOf(code).includes(s)) ?? provider;
+
+function failedFinding(code: FoundCode, errors: LiveError[], what: string): Finding {
+  return { status: "failed", read: code, errors, reason: `${what} and ${listed(errors.map((e) => e.provider))} failed to answer; retry later` };
 }
 
-/** The live providers' answer for a code as a finding. */
+/** The live providers' answer for a code the catalog lacks, as a finding. */
 function liveFinding(code: FoundCode, live: LiveOutcome): Finding {
   switch (live.status) {
     case "found":
       return { status: "found", titles: [fromLive(live.record)], read: code };
     case "ambiguous":
-      return ambiguousSellers(
-        code,
-        live.found.map((f) => f.provider),
-      );
+      return ambiguousSellers(code, [...new Set(live.found.map((f) => sellerOf(code, f.provider)))]);
     case "failed":
-      return {
-        status: "failed",
-        read: code,
-        errors: live.errors,
-        reason: `${code.dvdId} is not in the catalog and ${listed(live.errors.map((e) => e.provider))} failed to answer; retry later`,
-      };
+      return failedFinding(code, live.errors, `${code.dvdId} is not in the catalog`);
     default:
       return { status: "none", read: code, reason: `${code.dvdId} is not in the catalog, and no live provider has it` };
   }
+}
+
+/** The catalog's title of one seller, against what the live providers of the sellers it cannot speak for say. */
+function settled(code: FoundCode, local: CatalogFinding, live: LiveOutcome): Finding {
+  switch (live.status) {
+    case "found":
+      return ambiguousSellers(code, [...local.held, sellerOf(code, live.provider)]);
+    case "ambiguous":
+      return ambiguousSellers(code, [...local.held, ...new Set(live.found.map((f) => sellerOf(code, f.provider)))]);
+    case "failed":
+      return failedFinding(code, live.errors, `${code.dvdId} is ${local.held.join(", ")}'s in the catalog, whether another seller's too is unknown,`);
+    default:
+      return local.finding;
+  }
+}
+
+/** What the catalog says of a code, asking the live providers of the sellers it cannot speak for when it may. */
+function weighed(deps: ServiceDeps, code: FoundCode, local: CatalogFinding, o: FindOptions): Finding | Promise<Finding> {
+  if (local.unsure.length === 0) return local.finding;
+  const live = deps.live;
+  if (o.live && live !== null) return live.lookup(code, o.providers, local.unsure).then((answer) => settled(code, local, answer));
+  const why = `: ${local.held.join(", ")}'s in the catalog; ${listed(local.unsure)} not crawled whole, and not asked live, so whether they hold it too is unknown`;
+  return ambiguousSellers(code, [...local.held, ...local.unsure], why);
 }
 
 /** The titles of a content id among `providers` (null: every provider with records), in that order. */
@@ -189,12 +145,14 @@ export function findTitles(deps: ServiceDeps, q: string, o: FindOptions): Findin
   }
   const code = reading.found;
   const local = code === null ? null : catalogFinding(deps, code, o.providers);
-  if (local !== null) return local;
+  if (local !== null) return weighed(deps, code!, local, o);
   const byId = isContentIdText(trimmed.toLowerCase()) ? titlesByContentId(deps, trimmed, o.providers) : [];
   if (byId.length > 0) return { status: "found", titles: byId, read: code };
   if (code === null) return textFinding(deps, q, o);
   const live = deps.live;
   if (!o.live || live === null) return { status: "none", read: code, reason: `${code.dvdId} is not in the catalog` };
+  if (!live.serves(code))
+    return { status: "none", read: code, reason: `${code.dvdId} is not in the catalog, and no live provider serves its sellers (${listed(sellersOf(code))})` };
   return live.lookup(code, o.providers).then((answer) => liveFinding(code, answer));
 }
 
@@ -206,8 +164,8 @@ export function findTitles(deps: ServiceDeps, q: string, o: FindOptions): Findin
 export async function titleById(deps: ServiceDeps, contentId: string, providers: string[], live: boolean): Promise<Title | null> {
   const local = titlesByContentId(deps, contentId, providers)[0];
   if (local !== undefined) return local;
-  const unstored = deps.live?.unstoredAnswer(contentId);
-  if (unstored !== undefined && providers.includes(unstored.provider)) return fromLive(unstored);
+  const unstored = deps.live?.unstoredAnswer(contentId, providers);
+  if (unstored !== undefined) return fromLive(unstored);
   if (!live || !deps.live) return null;
   const found = await deps.live.lookupById(contentId.trim(), providers);
   if (found.status === "failed") {

@@ -1,6 +1,6 @@
 import { tryUpsertRecords, type Db, type SortKey } from "../catalog/index.js";
 import type { IngestRecord } from "../model/record.js";
-import { sellersOf, type ParsedCode } from "../codes/index.js";
+import { sellersOf, type ParsedCode, type Seller } from "../codes/index.js";
 import type { ProviderRuntime } from "../providers/runtime.js";
 import type { ProviderSetup } from "../providers/registry.js";
 import { ProviderParseError } from "../providers/errors.js";
@@ -92,7 +92,7 @@ export class LiveFallback {
    * breaker: refused while the provider rests (an error of that provider); the upstream
    * call itself (not each request waiting on it) counts as a success or a failure.
    */
-  private async guarded<T>(name: string, key: string, errors: LiveError[], call: () => Promise<T>): Promise<T | undefined> {
+  private async guarded<T>(name: string, key: string, errors: LiveError[], call: () => Promise<T>, breaker = name): Promise<T | undefined> {
     const broken = this.broken.get(key);
     if (broken !== undefined) {
       if (broken.until > this.now()) {
@@ -101,7 +101,7 @@ export class LiveFallback {
       }
       this.broken.delete(key);
     }
-    const refusal = this.breakers.refusal(name);
+    const refusal = this.breakers.refusal(breaker);
     if (refusal !== null) {
       errors.push({ provider: name, message: refusal });
       return undefined;
@@ -110,10 +110,10 @@ export class LiveFallback {
       return await this.shared(key, async () => {
         try {
           const value = await call();
-          this.breakers.succeeded(name);
+          this.breakers.succeeded(breaker);
           return value;
         } catch (err) {
-          this.breakers.failed(name);
+          this.breakers.failed(breaker);
           throw err;
         }
       });
@@ -149,20 +149,23 @@ export class LiveFallback {
   private keepUnstored(records: IngestRecord[]): void {
     const until = this.now() + UNSTORED_TTL_MS;
     for (const r of records) {
-      const id = r.record.contentId.toLowerCase();
+      // Sellers share ids (1pondo's and Caribbeancom Premium's 042922_001): kept per provider.
+      const id = `${r.provider}\u0000${r.record.contentId.toLowerCase()}`;
       this.unstored.delete(id);
       this.unstored.set(id, { record: r, until });
       if (this.unstored.size > UNSTORED_MAX) this.unstored.delete(this.unstored.keys().next().value!);
     }
   }
 
-  /** A live answer of the last hour that is not in the catalog (see keepUnstored), by its content id. */
-  unstoredAnswer(contentId: string): IngestRecord | undefined {
-    const id = contentId.trim().toLowerCase();
-    const kept = this.unstored.get(id);
-    if (kept === undefined) return undefined;
-    if (kept.until > this.now()) return kept.record;
-    this.unstored.delete(id);
+  /** A live answer of the last hour that is not in the catalog (see keepUnstored): the first of `providers` with this content id. */
+  unstoredAnswer(contentId: string, providers: readonly string[]): IngestRecord | undefined {
+    for (const provider of providers) {
+      const id = `${provider}\u0000${contentId.trim().toLowerCase()}`;
+      const kept = this.unstored.get(id);
+      if (kept === undefined) continue;
+      if (kept.until > this.now()) return kept.record;
+      this.unstored.delete(id);
+    }
     return undefined;
   }
 
@@ -174,6 +177,12 @@ export class LiveFallback {
   /** Live provider names, in the default order. */
   names(): string[] {
     return this.runtime.setups.map((s) => s.provider.name);
+  }
+
+  /** Whether a usable provider answers for any of a code's sellers (FC2's codes have none yet). */
+  serves(code: ParsedCode): boolean {
+    const sellers = sellersOf(code);
+    return this.runtime.setups.some((s) => s.provider.sellers.some((x) => sellers.includes(x)));
   }
 
   private ordered(providers: string[] | null, can: (s: ProviderSetup) => boolean): ProviderSetup[] {
@@ -206,16 +215,17 @@ export class LiveFallback {
   }
 
   /**
-   * A code of the catalog's miss, asked of the providers of its sellers only (codes/sellers.ts),
+   * A code of the catalog's miss, asked of the providers of its sellers only (codes/sellers.ts, or `only` of them),
    * in `providers` order (else PROVIDER_ORDER's). Of one seller, the first provider that has it
    * answers. A code that several sellers write (010120_001) is asked of each of them at once, and
    * is found only when exactly one holds it and none failed to say: two holding it is `ambiguous`,
    * one holding it while another failed is `failed` (asked again, it may be two), never a guess.
    */
-  async lookup(code: ParsedCode, providers: string[] | null): Promise<LiveOutcome> {
+  async lookup(code: ParsedCode, providers: string[] | null, only?: readonly Seller[]): Promise<LiveOutcome> {
     const signal = AbortSignal.timeout(this.options.timeoutMs);
     const errors: LiveError[] = [];
-    const sellers = sellersOf(code);
+    // `only`: the sellers the catalog cannot speak for (services/catalog-titles.ts).
+    const sellers = only ?? sellersOf(code);
     const setups = this.ordered(providers, (s) => s.provider.sellers.some((x) => sellers.includes(x)));
     const bySeller = sellers.map((seller) => setups.filter((s) => s.provider.sellers.includes(seller))).filter((list) => list.length > 0);
     const answers = await Promise.all(
@@ -281,14 +291,21 @@ export class LiveFallback {
       const name = setup.provider.name;
       const key = `search\u0000${name}\u0000${sort}\u0000${query}`;
       if (this.isNegative(key)) continue;
-      const records = await this.guarded(name, key, errors, async () => {
-        const found = await setup.provider.search!(query, 1, sort, this.runtime.contextFor(setup, signal));
-        // A search's popularity is the title's place in this one answer (FANZA's rank for the
-        // keyword): it orders the answer, and means nothing beside the rest of the catalog.
-        if (found.length) this.writeThrough(found.map((r) => (r.popularity === null ? r : { ...r, popularity: null })));
-        else this.remember(key);
-        return found;
-      });
+      const records = await this.guarded(
+        name,
+        key,
+        errors,
+        async () => {
+          const found = await setup.provider.search!(query, 1, sort, this.runtime.contextFor(setup, signal));
+          // A search's popularity is the title's place in this one answer (FANZA's rank for the
+          // keyword): it orders the answer, and means nothing beside the rest of the catalog.
+          if (found.length) this.writeThrough(found.map((r) => (r.popularity === null ? r : { ...r, popularity: null })));
+          else this.remember(key);
+          return found;
+          // A search (many titles, a text few sources serve) rests apart: its failures never keep a code's lookup from the provider.
+        },
+        `${name}\u0000search`,
+      );
       if (records?.length) return { provider: name, records, errors };
       if (signal.aborted) break;
     }

@@ -1,5 +1,6 @@
-import { isEmptyFilter, type SortKey } from "../catalog/index.js";
-import { findCode } from "../codes/index.js";
+import { catalogProviders, isEmptyFilter, type SortKey } from "../catalog/index.js";
+import { findCode, parseCode, sellersOf } from "../codes/index.js";
+import { sellersOfProvider } from "../providers/registry.js";
 import { toSearchResult } from "../model/search-result.js";
 import type { ServiceDeps } from "./deps.js";
 import { findTitles } from "./find-title.js";
@@ -12,7 +13,8 @@ import { searchCatalog, type SearchAnswer, type SearchInput } from "./search-cat
  * through). A failing provider leaves the catalog's (empty) answer standing. Apart from
  * search-catalog.ts, which the search workers load without the providers.
  */
-export async function searchWithFallback(deps: ServiceDeps, input: SearchInput): Promise<SearchAnswer> {
+export async function searchWithFallback(deps: ServiceDeps, asked: SearchInput): Promise<SearchAnswer> {
+  const input = ownSellers(deps, asked);
   const local = deps.pool ? await deps.pool.search(input) : searchCatalog(deps, input);
   const { providers, ...rest } = input.filter;
   const unfiltered = isEmptyFilter({ ...rest, providers: null });
@@ -20,7 +22,8 @@ export async function searchWithFallback(deps: ServiceDeps, input: SearchInput):
   let source: string;
   let results: SearchAnswer["body"]["results"];
   if (findCode(local.body.query)?.exact) {
-    const found = await findTitles(deps, local.body.query, { providers, live: true, text: "none" });
+    // The q as given: a studio named in it (1pondo 042922_001) narrows the code's sellers.
+    const found = await findTitles(deps, input.q, { providers, live: true, text: "none" });
     if (found.status !== "found") return local;
     source = found.titles[0].provider;
     results = found.titles.slice(0, local.pageSize).map((t) => toSearchResult(t.record, t.pageUrl));
@@ -34,4 +37,22 @@ export async function searchWithFallback(deps: ServiceDeps, input: SearchInput):
   // One page, whole: its total is what it shows, so no `next` link points at a page 2 that
   // would come from the catalog (empty on a replica, which stores no live answer).
   return { ...local, body: { ...local.body, source, count: results.length, results }, total: results.length, lastPage: 1 };
+}
+
+/**
+ * A q that is a code with its studio named (1pondo 042922_001) searches that studio's titles of
+ * the code, not every seller's: the providers it reaches, and those the registry does not know
+ * (an import's), which may be any seller's. Any other q as it is.
+ */
+function ownSellers(deps: ServiceDeps, input: SearchInput): SearchInput {
+  const code = findCode(input.q);
+  if (!code?.exact || code.site === null) return input;
+  const sellers = sellersOf(code);
+  const bare = parseCode(code.dvdId);
+  if (bare === null || sellersOf(bare).length <= sellers.length) return input;
+  const providers = (input.filter.providers ?? catalogProviders(deps.db)).filter((p) => {
+    const own = sellersOfProvider(p);
+    return own.length === 0 || own.some((s) => sellers.includes(s));
+  });
+  return { ...input, filter: { ...input.filter, providers } };
 }

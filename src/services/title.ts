@@ -4,7 +4,9 @@
  * provider. find-title.ts makes them; nothing else builds one.
  */
 import type { RecordJson, StoredMovie } from "../catalog/index.js";
+import type { FoundCode } from "../codes/index.js";
 import type { DetailedRecord, IngestRecord } from "../model/record.js";
+import type { LiveError } from "./live-fallback.js";
 
 export interface Title {
   /** The catalog's id of the title; null for one fresh from a live provider. */
@@ -41,3 +43,12 @@ export const fromLive = (r: IngestRecord): Title => ({
   ratingAvg: r.ratingAvg,
   json: () => null,
 });
+
+/** What finding a title came to; `read` is the code read from the query, if any. */
+export type Finding =
+  | { status: "found"; titles: Title[]; read: FoundCode | null }
+  /** Two codes in the name, or a code more than one seller holds: `candidates` says which. */
+  | { status: "ambiguous"; read: FoundCode | null; candidates: string[]; reason: string }
+  | { status: "none"; read: FoundCode | null; reason: string }
+  /** Not in the catalog, and a live provider failed to answer: retry later. */
+  | { status: "failed"; read: FoundCode | null; reason: string; errors: LiveError[] };

@@ -14,6 +14,7 @@ import { createKey } from "../../src/catalog/store/keys.js";
 import { upsertRecords } from "../../src/catalog/store/movies-write.js";
 import { makeIngest } from "../helpers/build-app.js";
 import { runCli } from "../helpers/run-cli.js";
+import { providersOffEnv } from "../../src/cli/simulate-env.js";
 
 const WRITER = "http://writer.test:8080";
 
@@ -39,7 +40,7 @@ describe("the CLI on a read-only replica", () => {
   const videos = join(dir, "videos");
   const records = join(dir, "titles.ndjson");
   const dump = join(dir, "dump.sql");
-  const offline = { PROVIDER_R18DEV_ENABLED: "off", PROVIDER_FANZA_ENABLED: "off", SAMPLE_DATA: "off" };
+  const offline = { ...providersOffEnv(), SAMPLE_DATA: "off" };
   const env = { ...offline, DATABASE_PATH: path, REPLICA_OF: join(dir, "backup"), REPLICA_WRITER: WRITER };
 
   beforeAll(() => {

@@ -37,6 +37,11 @@ const TABLE: Array<[name: string, code: string, sellers: string[]]> = [
   ["カリビアンコムプレミアム 052121-002.mp4", "052121_002", ["caribbeancompr"]],
   ["一本道 010120_001.mp4", "010120_001", ["1pondo"]],
   ["パコパコママ 032622_623.mp4", "032622_623", ["pacopacomama"]],
+  // A word of a title is no studio; a file's own studio wins over its folder's (found in review).
+  ["103026_001 ムラムラが止まらない人妻.mp4", "103026_001", ["1pondo", "caribbeancompr", "pacopacomama", "muramura"]],
+  ["/library/ムラムラ系/103026_001.mp4", "103026_001", ["1pondo", "caribbeancompr", "pacopacomama", "muramura"]],
+  ["/media/Carib/一本道 010120_001.mp4", "010120_001", ["1pondo"]],
+  ["/media/1pondo/010120_001.mp4", "010120_001", ["1pondo"]],
 ];
 
 describe("sellersOf", () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -109,5 +109,19 @@ describe("CLI end to end", () => {
     expect(r.status).toBe(2);
     expect(r.stderr).toContain("PORT must be an integer");
     expect(r.stderr).toContain("SAMPLE_DATA must be on or off");
+  });
+
+  it("stops serve, ingest and scan with one line naming a bad provider setting, before writing or printing anything", () => {
+    const bad = { ...env, DATABASE_PATH: join(dir, "never.db"), PROVIDER_HEYZO_RATE: "fast", PROVIDER_CARIBBEAN_ENABLED: "off" };
+    for (const args of [["serve"], ["ingest", "--provider", "heyzo"], ["scan", dir]]) {
+      const r = runCli(args, bad);
+      expect(r.status, args.join(" ")).toBe(2);
+      expect(r.stderr, args.join(" ")).toMatch(
+        /^invalid configuration: PROVIDER_HEYZO_RATE must be requests per second .*; PROVIDER_CARIBBEAN_ENABLED names no provider; providers: r18dev, fanza, /,
+      );
+      expect(r.stderr.trim().split("\n"), args.join(" ")).toHaveLength(1);
+      expect(r.stdout, args.join(" ")).not.toMatch(/vc_/);
+    }
+    expect(existsSync(join(dir, "never.db"))).toBe(false);
   });
 });

@@ -18,6 +18,7 @@ import { parseR18Combined } from "../../src/providers/r18dev/parse.js";
 import { startSimulator, type Simulator } from "../../src/samples/simulator/index.js";
 import { launchChromium } from "../helpers/browser.js";
 import { ROOT, runCli, startProcess } from "../helpers/run-cli.js";
+import { providersOffEnv } from "../../src/cli/simulate-env.js";
 
 const SAMPLES = join(ROOT, "test/fixtures/provider-samples");
 const ARTIFACTS = join(ROOT, "test/artifacts");
@@ -89,7 +90,7 @@ describe("the dashboard in a real browser, against the server as npm start runs 
       PROVIDER_FANZA_RATE: "60",
       FANZA_API_ID: "local",
       FANZA_AFFILIATE_ID: "local-990",
-      PROVIDER_R18DEV_ENABLED: "off",
+      ...providersOffEnv("fanza"),
     });
     const imageBase = `http://127.0.0.1:${(images.address() as AddressInfo).port}`;
     const file = join(dir, "titles.ndjson");

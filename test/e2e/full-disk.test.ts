@@ -17,6 +17,7 @@ import { buildServer } from "../../src/server/app.js";
 import { buildTestApp, makeIngest, testConfig } from "../helpers/build-app.js";
 import { runCliAsync } from "../helpers/run-cli.js";
 import { json, localServer, sample } from "../helpers/sample-server.js";
+import { providersOffEnv } from "../../src/cli/simulate-env.js";
 
 describe("a full disk", () => {
   let dir: string;
@@ -51,7 +52,7 @@ describe("a full disk", () => {
     PROVIDER_FANZA_RATE: "0",
     FANZA_API_ID: "full",
     FANZA_AFFILIATE_ID: "full-990",
-    PROVIDER_R18DEV_ENABLED: "off",
+    ...providersOffEnv("fanza"),
   });
   const expectWhole = (path: string) => {
     const db = openCatalog(path);

@@ -12,6 +12,7 @@ import { buildServer } from "../../src/server/app.js";
 import { startSimulator, type Simulator } from "../../src/samples/simulator/index.js";
 import { testConfig } from "../helpers/build-app.js";
 import { CLI_ENTRY, ROOT, runCliAsync } from "../helpers/run-cli.js";
+import { providersOffEnv } from "../../src/cli/simulate-env.js";
 
 const snapshot = (db: Db) => db.prepare("SELECT provider || ' ' || content_id || ' ' || hash FROM movies ORDER BY 1").pluck().all();
 
@@ -25,7 +26,7 @@ describe("ingest CLI: SIGKILL mid-run, then resume", () => {
     env = {
       DATABASE_PATH: join(dir, "catalog.db"),
       PROVIDER_FANZA_BASE_URL: sim.url,
-      PROVIDER_R18DEV_ENABLED: "off",
+      ...providersOffEnv("fanza"),
       FANZA_API_ID: "sim",
       FANZA_AFFILIATE_ID: "sim-990",
       LOG_LEVEL: "warn",

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI_ENTRY, killHard, runCliAsync, startProcess, waitFor } from "../helpers/run-cli.js";
+import { providersOffEnv } from "../../src/cli/simulate-env.js";
 
 type Proc = ReturnType<typeof startProcess>;
 
@@ -23,7 +24,7 @@ describe("a read-only replica (REPLICA_OF) of a writer's directory backup", () =
     PORT: "0",
     INGEST_CRON: "off",
     LOG_LEVEL: "warn",
-    PROVIDER_R18DEV_ENABLED: "off",
+    ...providersOffEnv("fanza"),
     SAMPLE_COUNT: "40",
     ADMIN_PASSWORD: "a long enough admin password",
   };
@@ -37,7 +38,7 @@ describe("a read-only replica (REPLICA_OF) of a writer's directory backup", () =
     WORKERS: "2",
     PORT: "0",
     LOG_LEVEL: "info",
-    PROVIDER_R18DEV_ENABLED: "off",
+    ...providersOffEnv("fanza"),
   };
   let writer: Proc;
   let replica: Proc;

@@ -11,6 +11,7 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Simulator, startSimulator } from "../../src/samples/simulator/index.js";
 import { CLI_ENTRY, killHard, runCliAsync, startProcess, waitFor } from "../helpers/run-cli.js";
+import { providersOffEnv } from "../../src/cli/simulate-env.js";
 
 type Proc = ReturnType<typeof startProcess>;
 
@@ -48,7 +49,7 @@ describe("restore: the catalog back from its Litestream backup after the server 
       PORT: "0",
       INGEST_CRON: "off",
       LOG_LEVEL: "warn",
-      PROVIDER_R18DEV_ENABLED: "off",
+      ...providersOffEnv("fanza"),
       PROVIDER_FANZA_BASE_URL: sim.url,
       PROVIDER_FANZA_RATE: "0",
       FANZA_API_ID: "sim",

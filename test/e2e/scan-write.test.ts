@@ -19,6 +19,7 @@ import type { IngestRecord } from "../../src/model/record.js";
 import { makeRecord } from "../helpers/build-app.js";
 import { CLI_ENTRY, ROOT, runCli, runCliAsync } from "../helpers/run-cli.js";
 import { sampleTitles, withPicturesAt } from "../helpers/sample-titles.js";
+import { providersOffEnv } from "../../src/cli/simulate-env.js";
 
 async function coverServer(delayMs = 0): Promise<{ server: Server; base: string; requests: () => number }> {
   const jacket = await sharp({ create: { width: 800, height: 538, channels: 3, background: "#cc2222" } })
@@ -86,8 +87,7 @@ describe("scan --write", () => {
     env = {
       DATABASE_PATH: join(dir, "catalog.db"),
       IMAGE_CACHE_DIR: join(dir, "image-cache"),
-      PROVIDER_FANZA_ENABLED: "off",
-      PROVIDER_R18DEV_ENABLED: "off",
+      ...providersOffEnv(),
     };
     records = withPicturesAt(sampleTitles(), covers.base);
     writeFileSync(join(dir, "titles.ndjson"), records.map((r) => JSON.stringify(r.record)).join("\n"));
@@ -221,7 +221,7 @@ describe("scan --write where it cannot write, and when killed", () => {
 
   beforeAll(async () => {
     covers = await coverServer(15);
-    env = { DATABASE_PATH: join(dir, "catalog.db"), IMAGE_CACHE_DIR: join(dir, "image-cache"), PROVIDER_FANZA_ENABLED: "off", PROVIDER_R18DEV_ENABLED: "off" };
+    env = { DATABASE_PATH: join(dir, "catalog.db"), IMAGE_CACHE_DIR: join(dir, "image-cache"), ...providersOffEnv() };
     const many = Array.from({ length: 300 }, (_, i) => {
       const n = String(i + 1).padStart(3, "0");
       return makeRecord({

@@ -6,6 +6,7 @@ import { runCli, runCliAsync } from "../helpers/run-cli.js";
 import { json, localServer, sample } from "../helpers/sample-server.js";
 import { makeRecord } from "../helpers/build-app.js";
 import type { ScanEntry } from "../../src/library/scan-library.js";
+import { providersOffEnv } from "../../src/cli/simulate-env.js";
 
 type ScanFile = ScanEntry;
 
@@ -29,7 +30,7 @@ describe("scan DIR", () => {
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), "vc-scan-"));
     lib = join(dir, "Videos");
-    env = { DATABASE_PATH: join(dir, "catalog.db"), PROVIDER_FANZA_ENABLED: "off", PROVIDER_R18DEV_ENABLED: "off" };
+    env = { DATABASE_PATH: join(dir, "catalog.db"), ...providersOffEnv() };
     const records = [
       makeRecord({ contentId: "abp00123", dvdId: "ABP-123", titleEn: "The Lighthouse Keeper" }),
       makeRecord({ contentId: "fc2ppv1234567", dvdId: "FC2-PPV-1234567", titleEn: "", titleJa: "素人の記録" }),

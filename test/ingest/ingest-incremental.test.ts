@@ -14,10 +14,12 @@ import type { HttpClient } from "../../src/net/index.js";
 const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 10, 1, 3);
 
-/** A listing of titles, title k out on day k from T0 - 39 days, newest first, 5 a page; each crawl call is recorded with its options. */
-function siteOf(titles: () => number) {
+/** A listing of titles, title k out on day k from T0 - 39 days, newest first, 5 a page; each crawl call is recorded with its options. Titles in `failing` fail. */
+function siteOf(titles: () => number, failing = new Set<string>()) {
   const calls: { cursor: string | null; since: string | undefined }[] = [];
   const day = (k: number) => new Date(T0 + (k - 39) * DAY).toISOString().slice(0, 10);
+  const record = (k: number) =>
+    makeIngest({ contentId: `t${k}`, dvdId: `HEYZO-${String(k + 1).padStart(4, "0")}`, releaseDate: `${day(k)}T00:00:00.000Z` }, { provider: "testsite" });
   const provider: Provider = {
     name: "testsite",
     source: "a test site",
@@ -33,18 +35,20 @@ function siteOf(titles: () => number) {
       calls.push({ cursor, since: options.since });
       const from = cursor === null ? 0 : Number(cursor);
       const records = [];
+      const failed: { id: string; kind: string; reason: string }[] = [];
       let i = from;
       for (; i < Math.min(from + 5, titles()); i++) {
         const k = titles() - 1 - i;
-        if (options.since !== undefined && day(k) < options.since) return { records, skipped: [], nextCursor: null };
-        records.push(
-          makeIngest(
-            { contentId: `t${k}`, dvdId: `HEYZO-${String(k + 1).padStart(4, "0")}`, releaseDate: `${day(k)}T00:00:00.000Z` },
-            { provider: "testsite" },
-          ),
-        );
+        if (options.since !== undefined && day(k) < options.since) return { records, skipped: [], failed, nextCursor: null };
+        if (failing.has(`t${k}`)) failed.push({ id: `t${k}`, kind: "http_status", reason: "HTTP 503" });
+        else records.push(record(k));
       }
-      return { records, skipped: [], nextCursor: i < titles() ? String(i) : null };
+      return { records, skipped: [], failed, nextCursor: i < titles() ? String(i) : null };
+    },
+    async crawlEntries(entries: string[]) {
+      calls.push({ cursor: `entries ${entries.join(",")}`, since: undefined });
+      const records = entries.filter((e) => !failing.has(e)).map((e) => record(Number(e.slice(1))));
+      return { records, skipped: [], failed: [], nextCursor: null };
     },
   };
   return { provider, calls };
@@ -113,6 +117,23 @@ describe("incremental crawls of a site listed newest first", () => {
     expect(rest).toMatchObject({ status: "succeeded", added: 20 });
     expect(site.calls.find((c) => c.cursor !== null && c.since === undefined)).toBeDefined();
     expect(getProviderState(db, "testsite")?.completeAt).toBe(T0);
+  });
+
+  it("a title that failed is asked again by the next run, whatever the run's since", async () => {
+    const { db } = tempCatalog();
+    cleanups.push(() => db.close());
+    const failing = new Set(["t3"]);
+    const site = siteOf(() => 40, failing);
+    const [first] = await runIngest(db, runtimeOf(site.provider), { trigger: "cli" }, () => T0);
+    expect(first).toMatchObject({ status: "succeeded", added: 39, failures: 1 });
+    // Title 3 is 36 days older than T0: outside the next run's window (30 days before the crawl began).
+    failing.clear();
+    site.calls.length = 0;
+    const [next] = await runIngest(db, runtimeOf(site.provider), { trigger: "cli" }, () => T0 + 5 * DAY);
+    expect(site.calls[0]).toEqual({ cursor: "entries t3", since: undefined });
+    expect(next).toMatchObject({ status: "succeeded", added: 1, failures: 0 });
+    expect(db.prepare("SELECT count(*) FROM movies").pluck().get()).toBe(40);
+    expect(db.prepare("SELECT count(*) FROM ingest_failures").pluck().get()).toBe(0);
   });
 
   it("a run given --since neither uses nor moves the mark", async () => {

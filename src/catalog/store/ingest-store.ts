@@ -97,6 +97,8 @@ export interface PageCommit {
   /** The checkpoint after this page; undefined keeps the one there is (a pass over earlier failures). */
   nextCursor: string | null | undefined;
   scope: string;
+  /** The scope its failed and cleared entries belong to, when not `scope` (a site's listing: one list whatever the run's `since`). */
+  failureScope?: string;
   now: number;
   /** Entries of this page that failed: kept for the next run. */
   failed?: FailedEntry[];
@@ -162,14 +164,14 @@ export function commitPage(db: Db, page: PageCommit): UpsertResult {
       for (const entry of page.cleared ?? []) {
         orm(db)
           .delete(ingestFailures)
-          .where(and(eq(ingestFailures.provider, page.provider), eq(ingestFailures.scope, page.scope), eq(ingestFailures.entry, entry)))
+          .where(and(eq(ingestFailures.provider, page.provider), eq(ingestFailures.scope, page.failureScope ?? page.scope), eq(ingestFailures.entry, entry)))
           .run();
       }
       for (const f of page.failed ?? []) {
         const row = { ...f, reason: f.reason.slice(0, 500), runId: page.runId, updatedAt: page.now };
         orm(db)
           .insert(ingestFailures)
-          .values({ provider: page.provider, scope: page.scope, ...row })
+          .values({ provider: page.provider, scope: page.failureScope ?? page.scope, ...row })
           .onConflictDoUpdate({
             target: [ingestFailures.provider, ingestFailures.scope, ingestFailures.entry],
             set: { ...row, attempts: sql`${ingestFailures.attempts} + 1` },

@@ -5,7 +5,7 @@
  */
 import type { IngestRecord } from "../../model/record.js";
 import type { SortKey } from "../../catalog/index.js";
-import { contentIdToDvdId, dvdIdToContentIdGuess, parseCode, type ParsedCode } from "../../codes/index.js";
+import { contentIdToDvdId, dvdIdToContentIdGuess, isContentIdText, parseCode, type ParsedCode } from "../../codes/index.js";
 import { ProviderParseError } from "../errors.js";
 import type { CrawlOptions, CrawlPage, LookupResult, Provider, ProviderContext } from "../types.js";
 import { FanzaApiError, parseFanzaItemList, type FanzaItemListPage } from "./parse.js";
@@ -245,6 +245,8 @@ export const fanzaProvider: Provider = {
   /** The item of exactly this content id. */
   async lookupById(contentId: string, ctx: ProviderContext): Promise<LookupResult> {
     const cid = contentId.trim().toLowerCase();
+    // Only what can be a content id is asked: a media server's id of another source is none.
+    if (!isContentIdText(cid)) return { status: "no_match" };
     const page = await fetchItemList(ctx, settingsOf(ctx), { hits: SEARCH_HITS, offset: 1, sort: "date", cid });
     const hit = page.items.find((r) => r.record.contentId === cid);
     if (hit !== undefined) return { status: "found", record: hit };

@@ -90,6 +90,8 @@ export const r18devProvider: Provider = {
   },
 
   async lookupById(contentId, ctx) {
+    // Only what can be a content id is asked: a media server's id of another source is none.
+    if (!CONTENT_ID.test(contentId.trim().toLowerCase())) return { status: "no_match" };
     const record = await combined(contentId.trim().toLowerCase(), ctx, { n: 0 });
     return record === null ? { status: "no_match" } : { status: "found", record };
   },
