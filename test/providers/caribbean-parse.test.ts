@@ -5,7 +5,6 @@ import { validateIngestRecord } from "../../src/model/validate.js";
 import { decodePage } from "../../src/net/charset.js";
 import { ProviderParseError } from "../../src/providers/errors.js";
 import { movieObject, posterPath, sampleVideo } from "../../src/providers/caribbean/page-scripts.js";
-import { isListingPage, parseListingPage } from "../../src/providers/caribbean/parse-listing.js";
 import { isTitlePage, parseTitlePage } from "../../src/providers/caribbean/parse-title.js";
 import { dayOfId } from "../../src/providers/caribbean/site.js";
 import { CARIBBEANCOM } from "../../src/providers/caribbeancom/index.js";
@@ -30,6 +29,7 @@ describe("caribbean fixtures", () => {
       "caribbeancom-050422-001.html",
       "caribbeancom-404.html",
       "caribbeancom-listing-all1.htm",
+      "caribbeancom-listing-all181-last.htm",
       "caribbeancompr-042922_001-no-wrapper-gallery.html",
       "caribbeancompr-052121_002.html",
       "caribbeancompr-listing-1.html",
@@ -98,7 +98,7 @@ describe("parseTitlePage: Caribbeancom 031222-001 (a sparse page)", () => {
   const r = parseTitlePage(page("caribbeancom-031222-001-sparse.html", "text/html; charset=EUC-JP"), CARIBBEANCOM, "031222-001", COM);
   const rec = r.record;
 
-  it("has no performers, description, series, rating, poster, gallery", () => {
+  it("has no performers, description, series, rating, gallery", () => {
     expect(validateIngestRecord(r)).toEqual([]);
     expect(rec.titleJa).toBe("素人娘の初撮り　ドキュメント");
     expect(rec.actresses).toEqual([]);
@@ -106,10 +106,13 @@ describe("parseTitlePage: Caribbeancom 031222-001 (a sparse page)", () => {
     expect(rec.commentJa).toBeNull();
     expect(rec.series).toBeNull();
     expect(r.ratingAvg).toBeNull();
-    expect(rec.jacketFullUrl).toBe("");
-    expect(rec.jacketThumbUrl).toBe("");
     expect(rec.extra.galleryFull).toEqual([]);
     expect(rec.extra.galleryThumb).toEqual([]);
+  });
+
+  it("without a poster script, takes the cover the public readers take: l_l.jpg", () => {
+    expect(rec.jacketFullUrl).toBe(`${COM}/moviepages/031222-001/images/l_l.jpg`);
+    expect(rec.jacketThumbUrl).toBe(rec.jacketFullUrl);
   });
 
   it("takes the day from the id when the page gives none, and lists a tag once", () => {
@@ -167,10 +170,10 @@ describe("parseTitlePage: Caribbeancom Premium 042922_001 (colon labels, gallery
     expect(rec.runtimeMins).toBe(59);
   });
 
-  it("names the site's maker, the id's day, no poster and no sample when the page has none", () => {
+  it("names the site's maker, the id's day, the l_l.jpg cover and no sample when the page has no scripts", () => {
     expect(rec.makers).toEqual(["カリビアンコムプレミアム"]);
     expect(rec.releaseDate).toBe("2022-04-29T00:00:00.000Z");
-    expect(rec.jacketFullUrl).toBe("");
+    expect(rec.jacketFullUrl).toBe(`${PR}/moviepages/042922_001/images/l_l.jpg`);
     expect(rec.extra.sampleUrl).toBeNull();
     expect(rec.series).toBeNull();
     expect(r.ratingAvg).toBeNull();
@@ -196,14 +199,18 @@ describe("parseTitlePage: what is not a title", () => {
     expect(() => parseTitlePage('<div id="moviepages"><ul></ul></div>', CARIBBEANCOM, "050422-001", COM)).toThrow(/no title/);
   });
 
-  it("answers with the page's own id where it names another title", () => {
+  it("refuses a page that names another title than the one asked (never filed under the asked id)", () => {
     const html = page("caribbeancom-050422-001.html", "text/html; charset=EUC-JP");
-    expect(parseTitlePage(html, CARIBBEANCOM, "050522-009", COM).record.contentId).toBe("050422-001");
+    expect(() => parseTitlePage(html, CARIBBEANCOM, "050522-009", COM)).toThrow(/050522-009: the page is the title 050422-001's/);
+    expect(parseTitlePage(html, CARIBBEANCOM, "050422-001", COM).record.contentId).toBe("050422-001");
   });
 
   it('reads "-" as nobody and comma-separated names without links', () => {
     const html = `<div id="moviepages"><h1 itemprop="name">T</h1><ul>
       <li><span>出演</span><span>-</span></li><li><span>タグ</span><span>巨乳、 美乳</span></li></ul></div>`;
+    expect(parseTitlePage(html.replace("<span>-</span>", "<span>---, -仮名みく-</span>"), CARIBBEANCOM, "010120-001", COM).record.actresses).toEqual([
+      "仮名みく",
+    ]);
     const rec = parseTitlePage(html, CARIBBEANCOM, "010120-001", COM).record;
     expect(rec.actresses).toEqual([]);
     expect(rec.categories).toEqual(["巨乳", "美乳"]);
@@ -245,37 +252,5 @@ describe("page scripts", () => {
   it("reads the id's day (MMDDYY), none for an impossible one", () => {
     expect(dayOfId("122520-001")).toBe("2020-12-25T00:00:00.000Z");
     expect(dayOfId("023020_001")).toBeNull();
-  });
-});
-
-describe("parseListingPage", () => {
-  it("Caribbeancom: the grid's titles with their days, not the ranking's; the last page number", () => {
-    const html = page("caribbeancom-listing-all1.htm", "text/html; charset=EUC-JP");
-    expect(isListingPage(html)).toBe(true);
-    expect(parseListingPage(html, CARIBBEANCOM)).toEqual({
-      entries: [
-        { id: "050422-001", day: "2022-05-04T00:00:00.000Z" },
-        { id: "050322-001", day: "2022-05-03T00:00:00.000Z" },
-        { id: "042922-001", day: "2022-04-29T00:00:00.000Z" },
-        { id: "042822-002", day: "2022-04-28T00:00:00.000Z" },
-      ],
-      lastPage: 181,
-    });
-  });
-
-  it("Premium: slashed days, no pagination; ids of the other site's shape are not its titles", () => {
-    const html = page("caribbeancompr-listing-1.html");
-    expect(parseListingPage(html, CARIBBEANCOMPR)).toEqual({
-      entries: [
-        { id: "052121_002", day: "2021-05-21T00:00:00.000Z" },
-        { id: "052021_001", day: "2021-05-20T00:00:00.000Z" },
-      ],
-      lastPage: null,
-    });
-    expect(parseListingPage(html, CARIBBEANCOM).entries).toEqual([]);
-  });
-
-  it("a maintenance page is no listing", () => {
-    expect(isListingPage(page("maintenance.html", "text/html; charset=EUC-JP"))).toBe(false);
   });
 });

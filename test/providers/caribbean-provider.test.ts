@@ -107,6 +107,16 @@ describe.each(SITES)("$provider.name", ({ provider, sep, metaTubeName, base, sha
     await expect(provider.lookup(code(all[0]), ctx())).rejects.toMatchObject({ kind: "challenge" });
   });
 
+  it("answers a listing page the site answers 404 with a failure naming the page, never the end", async () => {
+    await expect(provider.crawl('{"page":99,"seen":[]}', {}, ctx())).rejects.toMatchObject({
+      name: "UpstreamError",
+      kind: "http_status",
+      httpStatus: 404,
+      retryable: true,
+      url: expect.stringMatching(/\/listpages\/(all)?99\.html?$/),
+    });
+  });
+
   it("crawls the whole listing, newest first, one listing page per crawl page", async () => {
     const before = { ...routes() };
     const pages = await crawlAll(provider, ctx());
@@ -123,7 +133,8 @@ describe.each(SITES)("$provider.name", ({ provider, sep, metaTubeName, base, sha
     const first = await provider.crawl(null, {}, ctx());
     const rest = await crawlAll(provider, ctx(), undefined, first.nextCursor);
     expect(ids([...first.records, ...rest.flatMap((p) => p.records)])).toEqual(all);
-    expect(first.nextCursor).toBe('{"page":2}');
+    // The next page, with the ids of this one (a page that repeats them ends the listing).
+    expect(JSON.parse(first.nextCursor!)).toEqual({ page: 2, seen: all.slice(0, CARIBBEAN_LISTING_SIZE) });
   });
 
   it("stops where the listing reaches titles released before `since`", async () => {
@@ -136,7 +147,16 @@ describe.each(SITES)("$provider.name", ({ provider, sep, metaTubeName, base, sha
   });
 
   it("refuses a bad cursor and a bad since", async () => {
-    for (const bad of ["{", "3", '{"page":0}', '{"page":1.5}', "null"]) {
+    for (const bad of [
+      "{",
+      "3",
+      '{"page":2}',
+      '{"page":0,"seen":[]}',
+      '{"page":1.5,"seen":[]}',
+      '{"page":2,"seen":[1]}',
+      '{"page":2,"seen":[],"x":1}',
+      "null",
+    ]) {
       await expect(provider.crawl(bad, {}, ctx())).rejects.toBeInstanceOf(RangeError);
     }
     await expect(provider.crawl(null, { since: "2026/01/01" }, ctx())).rejects.toBeInstanceOf(RangeError);

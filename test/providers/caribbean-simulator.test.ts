@@ -84,6 +84,12 @@ describe.each(SITES)("$site.provider: the simulator's pages read back", ({ site,
     }
   });
 
+  it("writes the spec links in the classes the evidence shows (Caribbeancom a.spec__tag, Premium a.spec-item), none invented", () => {
+    const html = renderCaribbeanTitle(sim, titles.find((t) => t.actresses.length > 0 && t.genres.length > 0)!);
+    expect(html).not.toContain("site_tag");
+    expect(html).toContain(site === CARIBBEANCOM ? '<a class="spec__tag" itemprop="actor"' : '<a class="spec-item"');
+  });
+
   it("covers the page's variations (no performers, no description, no gallery, no sample, no rating, studio)", () => {
     expect(titles.some((t) => t.actresses.length === 0)).toBe(true);
     expect(titles.some((t) => t.gallery === 0)).toBe(true);
@@ -93,12 +99,13 @@ describe.each(SITES)("$site.provider: the simulator's pages read back", ({ site,
     expect(titles.some((t) => t.series !== null)).toBe(true);
   });
 
-  it("lists the titles newest first, CARIBBEAN_LISTING_SIZE a page, with the last page number", () => {
+  it("lists the titles newest first, CARIBBEAN_LISTING_SIZE a page, the next control disabled on the last", () => {
     const last = Math.ceil(titles.length / CARIBBEAN_LISTING_SIZE);
     const ids: string[] = [];
     for (let n = 1; n <= last; n++) {
       const page = parseListingPage(renderCaribbeanListing(sim, titles, n), site);
-      expect(page.lastPage).toBe(last);
+      expect(page.more).toBe(n < last);
+      expect(page.skipped).toEqual([]);
       ids.push(...page.entries.map((e) => e.id));
       for (const e of page.entries) expect(e.day).toBe(`${titles.find((t) => caribbeanId(t, site.separator) === e.id)!.day}T00:00:00.000Z`);
     }

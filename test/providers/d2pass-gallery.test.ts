@@ -49,10 +49,16 @@ describe("parseLegacyGallery", () => {
     ],
   };
 
-  it("puts each site's files where its front end does; a bare number gets .jpg; the row's id, else the title's", () => {
+  it("puts each site's files where its front end does, the row's id, else the title's; a bare number as it is where the template adds nothing", () => {
     const p = parseLegacyGallery(rows, TEN_MUSUME, "010120_01", "https://www.10musume.com", "https://www.10musume.com/");
-    expect(p.full).toEqual(["https://www.10musume.com/assets/sample/010120_01/3.jpg", "https://www.10musume.com/assets/sample/010120_01/7.jpg"]);
+    expect(p.full).toEqual(["https://www.10musume.com/assets/sample/010120_01/3.jpg", "https://www.10musume.com/assets/sample/010120_01/7"]);
     expect(p.thumb).toEqual(p.full);
+  });
+
+  it("adds .jpg to a bare number only on 1pondo, whose template writes {FILENAME}.jpg", () => {
+    const p = parseLegacyGallery(rows, ONE_PONDO, "010120_001", "https://www.1pondo.tv", "https://www.1pondo.tv/");
+    expect(p.full).toEqual(["https://www.1pondo.tv/assets/sample/010120_01/popu/3.jpg", "https://www.1pondo.tv/assets/sample/010120_001/popu/7.jpg"]);
+    expect(p.thumb).toEqual(["https://www.1pondo.tv/assets/sample/010120_01/thum_106/3.jpg", "https://www.1pondo.tv/assets/sample/010120_001/thum_106/7.jpg"]);
   });
 
   it("Muramura has none", () => {
@@ -65,7 +71,8 @@ describe("galleryKind", () => {
     [{ Gallery: true, HasGallery: true }, ONE_PONDO, "gallery"],
     [{ Gallery: false, HasGallery: true }, ONE_PONDO, "legacy"],
     [{ Gallery: false, HasGallery: true }, MURAMURA, null],
-    [{ Gallery: true }, MURAMURA, "gallery"],
+    [{ Gallery: true }, MURAMURA, null],
+    [{ Gallery: true, HasGallery: true }, MURAMURA, null],
     [{ Gallery: false, HasGallery: false }, TEN_MUSUME, null],
     [{}, TEN_MUSUME, null],
   ] as const)("%j on %s is %s", (details, site, kind) => {
@@ -87,11 +94,13 @@ describe("names without the keyed lists", () => {
     ]);
   });
 
-  it("reads performers from Actor when ActressesJa is missing; '-' is no name", () => {
+  it("reads performers from Actor when ActressesJa is missing; '-' is no name in either", () => {
     expect(performers({ Actor: "山田花子, 佐藤愛" })).toEqual([
       { ja: "山田花子", en: null },
       { ja: "佐藤愛", en: null },
     ]);
+    expect(performers({ ActressesJa: [], Actor: "-" })).toEqual([]);
+    expect(performers({ ActressesJa: ["---"], Actor: "---,山田花子-" })).toEqual([{ ja: "山田花子", en: null }]);
     expect(performers({ ActressesJa: ["-", "山田花子"], ActressesEn: ["Hanako Yamada"] })).toEqual([{ ja: "山田花子", en: null }]);
     expect(performers({ ActressesJa: ["山田花子"], ActressesEn: ["Hanako Yamada"] })).toEqual([{ ja: "山田花子", en: "Hanako Yamada" }]);
   });

@@ -260,6 +260,19 @@ describe("parseD2PassDetails refuses what is no title", () => {
     expect(parse(json)).toThrow(ProviderParseError);
   });
 
+  it("says what it got: null is null, not 'object'", () => {
+    expect(parse(null)).toThrow(/expected a JSON object, got null$/);
+    expect(parse([])).toThrow(/got an array$/);
+  });
+
+  it('drops a series of the text "null" in either language (FSS\'s d2passutil drops it too)', () => {
+    const none = parseD2PassDetails({ ...real, Series: "null", SeriesEn: "NULL" }, TEN_MUSUME, "https://www.10musume.com", NO_PICTURES);
+    expect(none.record.series).toBeNull();
+    expect(none.altNames.series).toBeUndefined();
+    const en = parseD2PassDetails({ ...real, Series: "null", SeriesEn: "Nurse Series" }, TEN_MUSUME, "https://www.10musume.com", NO_PICTURES);
+    expect(en.record.series).toBe("Nurse Series");
+  });
+
   it("keeps the date empty when Release is no date, and the runtime 0 when Duration is missing", () => {
     const r = parseD2PassDetails({ ...real, Release: "", Duration: null }, TEN_MUSUME, "https://www.10musume.com", NO_PICTURES);
     expect(r.record).toMatchObject({ releaseDate: "", runtimeMins: 0 });

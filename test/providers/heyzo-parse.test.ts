@@ -9,7 +9,6 @@ import { validateIngestRecord } from "../../src/model/validate.js";
 import { ProviderParseError } from "../../src/providers/errors.js";
 import { type FetchedPage, parseHeyzoTitle } from "../../src/providers/heyzo/parse.js";
 import { isNotFoundPage, isTitlePage, readTitlePage } from "../../src/providers/heyzo/read-page.js";
-import { lenientJson, readStructuredData } from "../../src/providers/heyzo/structured-data.js";
 
 const DIR = path.resolve("test/fixtures/heyzo");
 const BASE = "https://www.heyzo.com";
@@ -152,15 +151,42 @@ describe("parseHeyzoTitle, Japanese pages", () => {
     expect(r.record.actresses).toEqual(["小川桃果"]);
   });
 
+  it("reads every category link of the table, whatever its row is called", () => {
+    const row = '<tr><td>新しい分類</td><td><a href="/listpages/category_77_1.html">新分類</a> <a href="/search/x/1.html">検索語</a></td></tr>';
+    const html = text("ja-moviepage-1234.html").replace("<tbody>", `<tbody>${row}`);
+    expect(parsed("1234", ja("", "1234", html)).record.categories).toEqual(["新分類", "熟女", "美脚", "足コキ", "手コキ", "ハゲ親父"]);
+  });
+
+  it("takes the review count from the structured data alone, not from a marked count in the table (none is on record)", () => {
+    const html = text("ja-moviepage-2500.html").replace(
+      '<span itemprop="ratingValue">3.8</span>',
+      '<span itemprop="ratingValue">3.8</span> (<span itemprop="ratingCount">99</span>件)',
+    );
+    expect(parsed("2500", ja("", "2500", html)).ratingCount).toBe(25);
+  });
+
   it("names the provider a page links as the maker", () => {
     const row = '<tr><td>提供</td><td><a href="https://www.heydouga.com/ja/listpages/provider_4188_1.html">素人ガチ</a></td></tr>';
     const html = text("ja-moviepage-1234.html").replace("<tbody>", `<tbody>${row}`);
     expect(parsed("1234", ja("", "1234", html)).record.makers).toEqual(["素人ガチ"]);
   });
 
-  it("answers null for the site's 404 page and for a page of another title", () => {
+  it("answers null for the site's 404 page", () => {
     expect(parseHeyzoTitle("9999", ja("ja-notfound.html", "9999"), null, BASE)).toBeNull();
-    expect(parseHeyzoTitle("2501", ja("ja-moviepage-2500.html", "2501"), null, BASE)).toBeNull();
+  });
+
+  it("throws on a page that names another title as its own (movie id, og:url, og:image), never answering with it", () => {
+    expect(() => parseHeyzoTitle("2501", ja("ja-moviepage-2500.html", "2501"), null, BASE)).toThrow(/title 2500's, not 2501's/);
+    // Each of the three marks alone is enough.
+    const noScript = text("ja-moviepage-2500.html").replace("var movieId = '2500';", "");
+    expect(() => parseHeyzoTitle("2501", ja("", "2501", noScript), null, BASE)).toThrow(ProviderParseError);
+    const ogUrlOnly = noScript.replace(/<meta property="og:image"[^>]*>/, "");
+    expect(() => parseHeyzoTitle("2501", ja("", "2501", ogUrlOnly), null, BASE)).toThrow(/2500's/);
+    const ogImageOnly = noScript.replace(/<meta property="og:url"[^>]*>/, "");
+    expect(() => parseHeyzoTitle("2501", ja("", "2501", ogImageOnly), null, BASE)).toThrow(/2500's/);
+    // A page that names no id of its own is taken for the one asked (its address was).
+    const unnamed = ogImageOnly.replace(/<meta property="og:image"[^>]*>/, "");
+    expect(parsed("2501", ja("", "2501", unnamed)).record.contentId).toBe("2501");
   });
 
   it("throws on a page that is no title page (a maintenance page) and on one that is no record (no title)", () => {
@@ -180,7 +206,7 @@ describe("parseHeyzoTitle, Japanese pages", () => {
 describe("readTitlePage, the saved English pages", () => {
   it("0783: the movie_obj script, the label-only rows, the categories with their ids, dir_gallery's visitors' pictures", () => {
     const p = readTitlePage(text("en-moviepage-0783.html"));
-    expect(p).toMatchObject({ movieId: "0783", title: "Sex Heaven-Beautiful Girl's Gorgeous Skin-", description: null, day: "2015-01-17", runtimeMins: 63 });
+    expect(p).toMatchObject({ ownIds: ["0783"], title: "Sex Heaven-Beautiful Girl's Gorgeous Skin-", description: null, day: "2015-01-17", runtimeMins: 63 });
     expect(p.image).toBe("//en.heyzo.com/contents/3000/0783/images/player_thumbnail_en.jpg");
     expect(p.actresses).toEqual([{ name: "Miku Ohashi", id: "431" }]);
     expect(p.series).toEqual({ name: "Sex Heaven", id: "188" });
@@ -205,7 +231,14 @@ describe("readTitlePage, the saved English pages", () => {
 
   it("3924: a range of days (not the script's constant date), a linked provider, no rating yet, no gallery", () => {
     const p = readTitlePage(text("en-moviepage-3924.html"));
-    expect(p).toMatchObject({ movieId: "3924", title: "Friendly girl actually so Wet Body", day: "2026-07-30", runtimeMins: 71, series: null, categories: [] });
+    expect(p).toMatchObject({
+      ownIds: ["3924"],
+      title: "Friendly girl actually so Wet Body",
+      day: "2026-07-30",
+      runtimeMins: 71,
+      series: null,
+      categories: [],
+    });
     expect(p.actresses).toEqual([{ name: "RYO", id: "1789" }]);
     expect(p.provider).toEqual({ name: "Real Deal Shirouto", id: "4188" });
     expect(p).toMatchObject({ rating: null, ratingCount: null, gallery: { full: [], thumb: [] } });
@@ -237,24 +270,16 @@ describe("parseHeyzoTitle with the English page", () => {
     expect(r.record.titleEn).toBe("");
     expect(r.altNames).toEqual({});
   });
-});
 
-describe("the structured data as the site writes it", () => {
-  it("reads JSON with raw control characters in strings and keys doubled in quotes", () => {
-    expect(lenientJson('{"description":"line one\nline two\tend"}')).toEqual({ description: "line one\nline two\tend" });
-    expect(lenientJson('{""name"":"x","n":1}')).toEqual({ name: "x", n: 1 });
-    expect(lenientJson("{not json")).toBeNull();
-  });
-
-  it("puts movie_obj's variables in place, and only outside strings", () => {
-    const script = `var person = {"name":"A"};
-var aggregateRating = {"ratingValue":"4.5"}
-var movie_obj = { "name": "Part: person, two", "actor":person, "aggregateRating":aggregateRating, "x":unknown, "ok":true };`;
-    expect(readStructuredData([], [script])).toEqual({
-      movie: { name: "Part: person, two", actor: { name: "A" }, aggregateRating: { ratingValue: "4.5" }, x: null, ok: true },
-      scripted: true,
-    });
-    expect(readStructuredData(['{"@type":"Movie","name":"static"}'], [script])).toEqual({ movie: { "@type": "Movie", name: "static" }, scripted: false });
-    expect(readStructuredData(["[]"], ["var x = {}"])).toBeNull();
+  it("takes the English page only when its own movie id is the id asked", () => {
+    // The Japanese 2500 with 0783's English page: nothing of 0783 is taken.
+    const r = parsed("2500", ja("ja-moviepage-2500.html", "2500"), en("en-moviepage-0783.html", "2500"));
+    expect([r.record.titleEn, r.altNames]).toEqual(["", {}]);
+    // An English page that names no movie id cannot show it is the title's.
+    const unnamed = text("en-moviepage-0783.html").replace('var movieId = "0783";', "");
+    const r2 = parsed("0783", ja("", "0783", html0783), en("", "0783", unnamed));
+    expect(r2.record.titleEn).toBe("");
+    // A maintenance page in its place is no English page either.
+    expect(parsed("0783", ja("", "0783", html0783), en("ja-maintenance.html", "0783")).record.titleEn).toBe("");
   });
 });

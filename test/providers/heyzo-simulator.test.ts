@@ -23,24 +23,31 @@ describe("parseListing", () => {
         { id: "3928", day: "2026-08-04" },
       ],
       totalPages: 131,
+      skipped: [],
     });
   });
 
   it("reads a page past the end as no cards, and knows listing pages from others", () => {
-    expect(parseListing(fixture("ja-listpage-past-end.html"))).toEqual({ entries: [], totalPages: 131 });
+    expect(parseListing(fixture("ja-listpage-past-end.html"))).toEqual({ entries: [], totalPages: 131, skipped: [] });
     expect([fixture("ja-listpage-all-1.html"), fixture("ja-listpage-past-end.html")].map(isListingPage)).toEqual([true, true]);
     expect([fixture("ja-maintenance.html"), fixture("ja-moviepage-2500.html")].map(isListingPage)).toEqual([false, false]);
   });
 
-  it("takes a card's id from its link, else its data-movie-id, and passes over cards of no id", () => {
+  it("takes a card's id from its link, else its data-movie-id, and lists the cards it cannot use with the reason", () => {
     const html = `<div id="movies"><div class="movie" data-movie-id="0042"><p class="release">公開日: 2013-01-05</p></div>
-<div class="movie" data-movie-id="x"></div><div class="movie"><a href="/moviepages/0041/index.html"></a></div></div>`;
+<div class="movie" data-movie-id="x"></div><div class="movie"><a href="/moviepages/0041/index.html"></a></div>
+<div class="movie"></div><div class="movie" data-movie-id="0042"></div></div>`;
     expect(parseListing(html)).toEqual({
       entries: [
         { id: "0042", day: "2013-01-05" },
         { id: "0041", day: null },
       ],
       totalPages: null,
+      skipped: [
+        { id: "x", reason: "card without a HEYZO id" },
+        { id: null, reason: "card without a HEYZO id" },
+        { id: "0042", reason: "listed twice on the page" },
+      ],
     });
   });
 });
@@ -89,7 +96,8 @@ describe("the simulated HEYZO site", () => {
       expect(rec.actresses, where).toEqual(t.actresses.map((a) => a.ja));
       expect(rec.categories, where).toEqual([...f.types, ...f.keywords].map((g) => g.ja));
       expect(rec.makers, where).toEqual([f.provider?.ja ?? "HEYZO"]);
-      expect([r.ratingAvg, r.ratingCount], where).toEqual(t.rating === null ? [null, null] : [t.rating, f.ratingCount]);
+      // The count is the structured data's: a page without it shows none.
+      expect([r.ratingAvg, r.ratingCount], where).toEqual(t.rating === null ? [null, null] : [t.rating, f.noStructuredData ? null : f.ratingCount]);
       expect(rec.extra.galleryFull, where).toHaveLength(Math.min(t.gallery, HEYZO_FREE_PICTURES));
       expect(rec.extra.galleryThumb, where).toEqual(rec.extra.galleryFull.map((u) => u.replace(/(\d+)\.jpg$/, "thumbnail_$1.jpg")));
       expect(

@@ -6,26 +6,33 @@ import type { TokyoHotProduct } from "../../src/samples/simulator/sites/tokyo-ho
 
 const enc = (url: string) => new URL(url).href;
 
-/** The record the parser should read from a simulated product's page. */
-export function expectedRecord(p: TokyoHotProduct, baseUrl: string): IngestRecord {
+const linesOf = (text: string | null): string | null => {
+  const lines = (text ?? "")
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l !== "");
+  return lines.length > 0 ? lines.join("\n") : null;
+};
+
+/** The record the parser should read from a simulated product's page, and its English page where `english`. */
+export function expectedRecord(p: TokyoHotProduct, baseUrl: string, english = false): IngestRecord {
   const t = p.title;
   const { play, tags } = splitGenres(p);
   const own = p.vendor === "東熱";
   const cover = p.packaged ? jacketOf(p) : posterOf(p);
-  const lines = (t.descJa ?? "")
-    .split("\n")
-    .map((l) => l.trim())
-    .filter((l) => l !== "");
   const actresses = [...new Set(t.actresses.map((a) => a.ja))];
+  // A title with no English shows its Japanese text on the English page: nothing English is read from it.
+  const withEnglish = english && t.titleEn !== null;
+  const actressEn = english ? [...new Set(t.actresses.map((a) => a.en))].filter((n) => !actresses.includes(n)) : [];
   return {
     provider: "tokyo-hot",
     record: {
       contentId: p.id,
       dvdId: parseCode(p.number)?.dvdId ?? p.number,
-      titleEn: "",
+      titleEn: withEnglish ? (t.titleEn ?? "") : "",
       titleJa: t.titleJa,
-      commentEn: null,
-      commentJa: lines.length > 0 ? lines.join("\n") : null,
+      commentEn: withEnglish ? linesOf(t.descEn) : null,
+      commentJa: linesOf(t.descJa),
       runtimeMins: t.runtimeMins,
       releaseDate: `${t.day}T00:00:00.000Z`,
       makers: [own ? "TOKYO-HOT" : p.vendor],
@@ -51,7 +58,7 @@ export function expectedRecord(p: TokyoHotProduct, baseUrl: string): IngestRecor
     ratingAvg: null,
     ratingCount: null,
     popularity: null,
-    altNames: {},
+    altNames: actressEn.length > 0 ? { actress: actressEn } : {},
     censored: false,
   };
 }

@@ -7,6 +7,7 @@ import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../src/catalog/store/db.js";
 import { listRuns } from "../../src/catalog/store/ingest-store.js";
+import { findByContentId } from "../../src/catalog/store/movies-read.js";
 import { runIngest } from "../../src/ingest/run-ingest.js";
 import { createProviderRuntime } from "../../src/providers/runtime.js";
 import { type FaultOptions, type Simulator, startSimulator } from "../../src/samples/simulator/index.js";
@@ -20,9 +21,11 @@ const FAULTS: FaultOptions = { every: { status500: 7, rate429: 11, challenge: 13
 const NOW = new Date("2026-11-10T03:00:00Z");
 
 const contentIds = (db: Db) => db.prepare("SELECT content_id FROM movies WHERE provider = 'tokyo-hot' ORDER BY 1").pluck().all() as string[];
+const records = (db: Db) => contentIds(db).map((id) => findByContentId(db, "tokyo-hot", id)?.record);
 
 describe("ingest of the simulated Tokyo-Hot shop", () => {
   let sim: Simulator;
+  let clean: Db;
   const dbs: { db: Db; dir: string }[] = [];
   const fresh = () => {
     const c = tempCatalog();
@@ -49,8 +52,9 @@ describe("ingest of the simulated Tokyo-Hot shop", () => {
     }
   });
 
-  it("stores every title of a whole crawl, a request for each list page and each title", async () => {
+  it("stores every title of a whole crawl, a request for each list page and two for each title", async () => {
     const db = fresh();
+    clean = db;
     const before = sim.stats().requests;
     const rt = runtime();
     const [run] = await runIngest(db, rt, { provider: "tokyo-hot", trigger: "cli" });
@@ -59,7 +63,8 @@ describe("ingest of the simulated Tokyo-Hot shop", () => {
     console.log(`tokyo-hot clean crawl: ${TITLES} titles on the site, ${run.added} stored, ${served} requests`);
     expect(run).toMatchObject({ status: "succeeded", added: TITLES, failures: 0, error: null });
     expect(contentIds(db)).toEqual(ids);
-    expect(served).toBe(TITLES + TITLES / 20);
+    // A list page of twenty, then each title's Japanese and English pages.
+    expect(served).toBe(2 * TITLES + TITLES / 20);
     expect(run.requests).toBe(served);
   }, 60_000);
 
@@ -81,6 +86,9 @@ describe("ingest of the simulated Tokyo-Hot shop", () => {
     expect(faults.truncate).toBeGreaterThan(3);
     expect(run).toMatchObject({ status: "succeeded", added: TITLES, failures: 0, error: null });
     expect(contentIds(db)).toEqual(ids);
+    // Nothing lost on the way, the English pages' text included.
+    expect(records(db)).toEqual(records(clean));
+    expect(records(db).filter((r) => r?.titleEn !== "").length).toBeGreaterThan(TITLES / 2);
     expect(listRuns(db)[0]).toMatchObject({ status: "succeeded", failures: 0 });
   }, 120_000);
 });

@@ -129,7 +129,9 @@ describe("parseProductPage on the fixtures", () => {
     const noNumber = fixture("product-5484-numeric-id.html").replace(/<dt>作品番号<\/dt>\s*<dd>n0487<\/dd>/, "");
     expect(() => parseProductPage(noNumber, BASE, "5484")).toThrow(ProviderParseError);
     // Under an id that is the number, the id stands for it.
-    expect(parseProductPage(noNumber, BASE, "n0487").record.dvdId).toBe("n0487");
+    const kbNoNumber = fixture("product-kb1624-no-performer.html").replace(/<dt>作品番号<\/dt>\s*<dd>kb1624<\/dd>/, "");
+    expect(kbNoNumber).not.toContain("<dd>kb1624</dd>");
+    expect(parseProductPage(kbNoNumber, BASE, "kb1624").record.dvdId).toBe("kb1624");
     const noTitle = fixture("product-n1633.html").replaceAll(/<h2>[^<]*<\/h2>/g, "<h2></h2>");
     expect(() => parseProductPage(noTitle, BASE, "n1633")).toThrow(/titleJa/);
   });
@@ -146,7 +148,8 @@ describe("parseProductList on the fixtures", () => {
     expect(isListPage(html)).toBe(true);
     const page = parseProductList(html, BASE, `${BASE}/product/?q=1624&x=0&y=0&lang=ja`, 1);
     expect(page).toEqual({
-      hasNext: false,
+      more: false,
+      skipped: [],
       items: [
         { id: "n1624", number: "n1624", title: "作り話のタイトル 一", image: `${CDN}/n1624/list_image/n1624/220x124_default.jpg` },
         { id: "kb1624", number: "kb1624", title: "作り話の番外編", image: `${CDN}/kb1624/list_image/kb1624/220x124_default.jpg` },
@@ -155,16 +158,37 @@ describe("parseProductList on the fixtures", () => {
     });
   });
 
-  it("reads the shop's empty answer as a list of nothing, and a maintenance page as no list", () => {
+  it("reads an empty list container as a list of nothing (search-empty.html is written: the real empty answer is not on record)", () => {
     const html = fixture("search-empty.html");
     expect(isListPage(html)).toBe(true);
-    expect(parseProductList(html, BASE, `${BASE}/product/?q=zzz`, 1)).toEqual({ items: [], hasNext: false });
+    expect(parseProductList(html, BASE, `${BASE}/product/?q=zzz`, 1)).toEqual({ items: [], more: false, skipped: [] });
+  });
+
+  it("takes only a page holding the list container for a list: not the shop's layout alone, not a product page", () => {
     expect(isListPage(fixture("maintenance.html"))).toBe(false);
+    // Any page in the shop's layout has div#main: a product page, or a busy or error page in it.
+    expect(isListPage(fixture("product-n1633.html"))).toBe(false);
+    const inLayout = fixture("search-empty.html").replace(/<ul class="list slider cf">\s*<\/ul>/, "<p>ただいま混み合っています</p>");
+    expect(inLayout).toContain('id="main"');
+    expect(isListPage(inLayout)).toBe(false);
+    // A product page carrying a list of other products is still no list.
+    const withList = fixture("product-n1633.html").replace('<div class="contents">', '<ul class="list slider cf"></ul><div class="contents">');
+    expect(isListPage(withList)).toBe(false);
+  });
+
+  it("lists the entries it cannot use with the reason", () => {
+    const html = fixture("search-1624.html").replace('<a href="/product/kb1624/" class="rm">', '<a href="/other/kb1624/" class="rm">');
+    const page = parseProductList(html.replace("</ul>", '<li class="detail"><a href="/product/n1624/" class="rm">again</a></li></ul>'), BASE, BASE, 1);
+    expect(page.items.map((x) => x.id)).toEqual(["n1624", "16240"]);
+    expect(page.skipped).toEqual([
+      { id: null, reason: "entry links no product" },
+      { id: "n1624", reason: "listed twice on the page" },
+    ]);
   });
 
   it("reads a product list page and its paging: the next page linked, or not on the last", () => {
     const page = parseProductList(fixture("list-page-2.html"), BASE, `${BASE}/product/?page=2&lang=ja`, 2);
-    expect(page.hasNext).toBe(true);
+    expect(page.more).toBe(true);
     expect(page.items.map((x) => [x.id, x.number])).toEqual([
       ["n1633", "n1633"],
       ["s2mbd-002", "s2mbd-002"],
@@ -172,10 +196,11 @@ describe("parseProductList on the fixtures", () => {
     ]);
     // A space in a picture's path is escaped.
     expect(page.items[0].image).toBe(`${CDN}/n1633/list_image/n1633%201280x720/220x124_default.jpg`);
-    // Page 2's links name page 3; read as page 3 they name no page 4.
-    expect(parseProductList(fixture("list-page-2.html"), BASE, BASE, 3).hasNext).toBe(false);
+    // Page 2's links name pages 3 and 57 (the last, p.naviend): read as page 3 more still follow; as page 57 none.
+    expect(parseProductList(fixture("list-page-2.html"), BASE, BASE, 3).more).toBe(true);
+    expect(parseProductList(fixture("list-page-2.html"), BASE, BASE, 57).more).toBe(false);
     const last = parseProductList(fixture("list-last.html"), BASE, `${BASE}/product/?page=57&lang=ja`, 57);
-    expect(last).toMatchObject({ hasNext: false, items: [{ id: "21", number: "n0001" }] });
+    expect(last).toMatchObject({ more: false, items: [{ id: "21", number: "n0001" }] });
   });
 });
 

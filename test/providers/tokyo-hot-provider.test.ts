@@ -35,7 +35,7 @@ async function shop(titles = 120, faults = {}) {
 
 const routes = (sim: Awaited<ReturnType<typeof simulator>>) => {
   const r = sim.stats().byRoute;
-  return { search: r["tokyo-hot.search"] ?? 0, product: r["tokyo-hot.product"] ?? 0, list: r["tokyo-hot.list"] ?? 0 };
+  return { search: r["tokyo-hot.search"] ?? 0, product: r["tokyo-hot.product"] ?? 0, english: r["tokyo-hot.product.en"] ?? 0, list: r["tokyo-hot.list"] ?? 0 };
 };
 
 describe("tokyoHotProvider.lookup over the simulated shop", () => {
@@ -50,10 +50,19 @@ describe("tokyoHotProvider.lookup over the simulated shop", () => {
       const spellings = [p.number, p.number.toUpperCase(), `Tokyo-Hot ${p.number.replace("-", "")}`];
       for (const s of spellings) {
         const result = await provider.lookup(code(s), ctx);
-        expect(result, s).toEqual({ status: "found", record: expectedRecord(p, baseUrl) });
+        expect(result, s).toEqual({ status: "found", record: expectedRecord(p, baseUrl, true) });
       }
     }
-    expect(routes(sim).product).toBe(picks.length * 3);
+    expect(routes(sim)).toMatchObject({ product: picks.length * 3, english: picks.length * 3 });
+  });
+
+  it("reads the Japanese page alone when TOKYO_HOT_ENGLISH is off", async () => {
+    const { sim, baseUrl, products } = await shop();
+    const p = products.find((x) => x.title.titleEn !== null)!;
+    const result = await provider.lookup(code(p.number), context(baseUrl, client(), { TOKYO_HOT_ENGLISH: "off" }));
+    expect(result).toEqual({ status: "found", record: expectedRecord(p, baseUrl) });
+    expect(routes(sim)).toMatchObject({ product: 1, english: 0 });
+    expect(provider.settings.map((x) => [x.env, x.default, x.parse?.("OFF")])).toEqual([["TOKYO_HOT_ENGLISH", "on", "off"]]);
   });
 
   it("tries the other spelling of a series when the first finds nothing (red-030, then red030)", async () => {
@@ -74,13 +83,13 @@ describe("tokyoHotProvider.lookup over the simulated shop", () => {
     servers.push(s);
     const result = await provider.lookup(code("RED-030"), context(s.url, client()));
     expect(result).toMatchObject({ status: "found", record: { record: { contentId: "red030", dvdId: "RED-030" } } });
-    expect(asked).toEqual(["red-030", "red030", "/product/red030/"]);
+    expect(asked).toEqual(["red-030", "red030", "/product/red030/", "/product/red030/"]);
   });
 
   it("answers no_match for a code the shop does not have, after one search", async () => {
     const { sim, ctx } = await shop();
     expect(await provider.lookup(code("n0003"), ctx)).toEqual({ status: "no_match" });
-    expect(routes(sim)).toEqual({ search: 1, product: 0, list: 0 });
+    expect(routes(sim)).toEqual({ search: 1, product: 0, english: 0, list: 0 });
   });
 
   it("asks nothing for a code of no Tokyo-Hot shape", async () => {
@@ -90,14 +99,16 @@ describe("tokyoHotProvider.lookup over the simulated shop", () => {
   });
 
   it("never answers with another title than the one asked for", async () => {
-    // A search that lists n1624, whose page says n1633.
+    // A search that lists n1624, whose page (its pictures n1624's) says n1633.
+    const page = fixture("product-n1633.html").replaceAll("/media/n1633/", "/media/n1624/").replaceAll("samples/n1633", "samples/n1624");
     const s = await startServer((req, res) => {
-      const body = req.url?.startsWith("/product/?") ? fixture("search-1624.html") : fixture("product-n1633.html");
+      const body = req.url?.startsWith("/product/?") ? fixture("search-1624.html") : page;
       res.writeHead(200, { "content-type": "text/html; charset=UTF-8" });
       res.end(body);
     });
     servers.push(s);
     expect(await provider.lookup(code("n1624"), context(s.url, client()))).toEqual({ status: "no_match" });
+    // The search and the product's page; its English page is not asked for a product of another number.
     expect(s.seen.length).toBe(2);
   });
 
@@ -118,7 +129,7 @@ describe("tokyoHotProvider.lookup over the simulated shop", () => {
   it("looks a title up by its id, and answers no_match for an id the shop does not have", async () => {
     const { baseUrl, ctx, products } = await shop();
     const old = products[products.length - 1];
-    expect(await provider.lookupById!(old.id, ctx)).toEqual({ status: "found", record: expectedRecord(old, baseUrl) });
+    expect(await provider.lookupById!(old.id, ctx)).toEqual({ status: "found", record: expectedRecord(old, baseUrl, true) });
     expect(await provider.lookupById!(products[0].id.toUpperCase(), ctx)).toMatchObject({ status: "found" });
     expect(await provider.lookupById!("99999999", ctx)).toEqual({ status: "no_match" });
     expect(await provider.lookupById!("../x", ctx)).toEqual({ status: "no_match" });
@@ -154,25 +165,37 @@ describe("tokyoHotProvider.crawl of the product list", () => {
     const { sim, baseUrl, ctx, products } = await shop(130);
     const pages = await crawlAll(null, undefined, ctx);
     expect(pages.map((p) => p.nextCursor)).toEqual([...[2, 3, 4, 5, 6, 7].map((n) => `{"page":${n}}`), null]);
-    expect(pages.flatMap((p) => p.records)).toEqual(products.map((p) => expectedRecord(p, baseUrl)));
+    expect(pages.flatMap((p) => p.records)).toEqual(products.map((p) => expectedRecord(p, baseUrl, true)));
     expect(pages.flatMap((p) => [...p.skipped, ...(p.failed ?? [])])).toEqual([]);
-    expect(pages.map((p) => p.requests)).toEqual([21, 21, 21, 21, 21, 21, 11]);
-    expect(routes(sim)).toEqual({ search: 0, product: 130, list: 7 });
+    // The list page, then each title's Japanese and English pages.
+    expect(pages.map((p) => p.requests)).toEqual([41, 41, 41, 41, 41, 41, 21]);
+    expect(routes(sim)).toEqual({ search: 0, product: 130, english: 130, list: 7 });
 
     const resumed = await provider.crawl('{"page":3}', {}, ctx);
     expect(resumed.records).toEqual(pages[2].records);
     expect(await provider.crawl('{"page":99}', {}, ctx)).toEqual({ records: [], skipped: [], failed: [], nextCursor: null, requests: 1 });
   });
 
-  it("stops at the first title released before `since`, and leaves it out", async () => {
+  it("keeps every title it fetched, and ends at the page whose last dated title is older than `since`", async () => {
     const { ctx, products } = await shop(130);
     const since = products[45].title.day;
     const pages = await crawlAll(null, since, ctx);
-    const stored = pages.flatMap((p) => p.records);
-    const wanted = products.filter((p) => p.title.day >= since);
-    expect(stored.map((r) => r.record.contentId)).toEqual(wanted.map((p) => p.id));
-    expect(pages.length).toBe(Math.ceil((wanted.length + 1) / 20));
+    // The list shows no days: its pages are read until one ends before `since`, every title of them kept.
+    const last = Math.floor(products.findIndex((p) => p.title.day < since) / 20);
+    expect(pages.length).toBe(last + 1);
+    expect(pages.flatMap((p) => p.records).map((r) => r.record.contentId)).toEqual(products.slice(0, (last + 1) * 20).map((p) => p.id));
+    expect(pages.flatMap((p) => p.records).some((r) => r.record.releaseDate.slice(0, 10) < since)).toBe(true);
     expect(pages[pages.length - 1].nextCursor).toBeNull();
+    // A `since` older than the whole shop reads it all.
+    expect((await crawlAll(null, "2000-01-01", ctx)).flatMap((p) => p.records)).toHaveLength(130);
+  });
+
+  it("goes on from a page whose last title is of the day `since` itself, and refuses a `since` of another shape", async () => {
+    const { ctx, products } = await shop(130);
+    const first = await provider.crawl(null, { since: products[19].title.day }, ctx);
+    expect(first.records).toHaveLength(20);
+    expect(first.nextCursor).toBe('{"page":2}');
+    await expect(provider.crawl(null, { since: "2026-13" }, ctx)).rejects.toThrow(RangeError);
   });
 
   it("refuses a broken cursor", async () => {
@@ -186,7 +209,7 @@ describe("tokyoHotProvider.crawl of the product list", () => {
     const { baseUrl, ctx, products } = await shop();
     const ids = [products[3].id, products[90].id.toUpperCase(), "99999999", "a/b", ""];
     const page = await provider.crawlEntries!(ids, ctx);
-    expect(page.records).toEqual([expectedRecord(products[3], baseUrl), expectedRecord(products[90], baseUrl)]);
+    expect(page.records).toEqual([expectedRecord(products[3], baseUrl, true), expectedRecord(products[90], baseUrl, true)]);
     expect(page.skipped).toEqual([
       { id: "99999999", reason: "no match" },
       { id: "a/b", reason: "not a product id" },

@@ -7,7 +7,7 @@ import { validateIngestRecord } from "../../src/model/validate.js";
 import { parseProductList } from "../../src/providers/tokyo-hot/parse-list.js";
 import { parseProductPage } from "../../src/providers/tokyo-hot/parse.js";
 import { siteTitles } from "../../src/samples/simulator/site-titles.js";
-import { renderListPage, renderProductPage } from "../../src/samples/simulator/sites/tokyo-hot-pages.js";
+import { renderEnglishPage, renderListPage, renderProductPage } from "../../src/samples/simulator/sites/tokyo-hot-pages.js";
 import { TOKYO_HOT_PAGE_SIZE, tokyoHotProducts } from "../../src/samples/simulator/sites/tokyo-hot.js";
 import { expectedRecord } from "./tokyo-hot-expected.js";
 
@@ -27,12 +27,14 @@ describe("the simulated Tokyo-Hot shop", () => {
     expect(new Set(products.map((p) => p.vendor))).toEqual(new Set(["東熱", "S2M", "RED HOT", "SKY HIGH"]));
   });
 
-  it("renders every product's page into its record", () => {
+  it("renders every product's pages into its record, with and without the English page", () => {
     for (const p of products) {
       const parsed = parseProductPage(renderProductPage(p), BASE, p.id);
       expect(validateIngestRecord(parsed), p.id).toEqual([]);
       expect(parsed, p.id).toEqual(expectedRecord(p, BASE));
+      expect(parseProductPage(renderProductPage(p), BASE, p.id, renderEnglishPage(p)), p.id).toEqual(expectedRecord(p, BASE, true));
     }
+    expect(products.some((p) => p.title.titleEn === null) && products.some((p) => p.title.titleEn !== null)).toBe(true);
     // The gaps the titles have are on the pages: no performer, no description, no gallery, no sample.
     expect(products.some((p) => p.title.actresses.length === 0)).toBe(true);
     expect(products.some((p) => p.title.descJa === null)).toBe(true);
@@ -45,7 +47,7 @@ describe("the simulated Tokyo-Hot shop", () => {
     for (let n = 1; n <= pages; n++) {
       const slice = products.slice((n - 1) * TOKYO_HOT_PAGE_SIZE, n * TOKYO_HOT_PAGE_SIZE);
       const parsed = parseProductList(renderListPage(slice, n, pages, ""), BASE, `${BASE}/product/?page=${n}`, n);
-      expect(parsed.hasNext).toBe(n < pages);
+      expect(parsed.more).toBe(n < pages);
       expect(parsed.items.map((x) => [x.id, x.number, x.title])).toEqual(slice.map((p) => [p.id, p.number, p.title.titleJa]));
     }
   });

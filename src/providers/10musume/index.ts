@@ -9,8 +9,9 @@ export const TEN_MUSUME: D2PassSite = {
   maker: "天然むすめ",
   defaultBaseUrl: "https://www.10musume.com",
   idPattern: TWO_DIGIT_ID,
-  // The front end's sampleURLs: one picture, preview and full size alike.
-  legacyGallery: { full: "/assets/sample/{id}/{file}", thumb: "/assets/sample/{id}/{file}" },
+  gallery: true,
+  // The front end's sampleURLs: {FILENAME} as it is, preview and full size alike.
+  legacyGallery: { full: "/assets/sample/{id}/{file}", thumb: "/assets/sample/{id}/{file}", appendJpg: false },
 };
 
 export const tenMusumeProvider = d2passProvider(TEN_MUSUME);

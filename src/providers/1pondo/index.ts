@@ -9,8 +9,9 @@ export const ONE_PONDO: D2PassSite = {
   maker: "一本道",
   defaultBaseUrl: "https://www.1pondo.tv",
   idPattern: THREE_DIGIT_ID,
-  // The front end's sampleURLs: fullsize popu/, preview thum_106/.
-  legacyGallery: { full: "/assets/sample/{id}/popu/{file}", thumb: "/assets/sample/{id}/thum_106/{file}" },
+  gallery: true,
+  // The front end's sampleURLs: fullsize popu/{FILENAME}.jpg, preview thum_106/{FILENAME}.jpg.
+  legacyGallery: { full: "/assets/sample/{id}/popu/{file}", thumb: "/assets/sample/{id}/thum_106/{file}", appendJpg: true },
 };
 
 export const onePondoProvider = d2passProvider(ONE_PONDO);

@@ -2,16 +2,20 @@
  * The two pages a Caribbean site is asked for: a title's page and a page of its listing,
  * each decoded in the charset it declares (EUC-JP: the HTTP client reads it from the
  * header or the page's own meta, Premium sending it in the page alone). The site's
- * "no such title" is a 404; a page that is not the one asked for (maintenance, an error
- * page served 200) is the client's retried "not_page" failure, never a "no match".
+ * "no such title" is a 404, or a redirect to its top page or a listing (told by finalUrl,
+ * site.ts's landingOf); a page that is not the one asked for (maintenance, an error page served
+ * 200, another title's) is a failure, never a "no match". A listing page the site answers 404 is a failure too (listing-crawl.ts).
  */
 import type { IngestRecord } from "../../model/record.js";
+import { UpstreamError } from "../../net/index.js";
 import { ProviderParseError } from "../errors.js";
+import { sitePath } from "../final-url.js";
+import { listingPageMissing } from "../listing-crawl.js";
 import { siteUrl } from "../site-url.js";
 import type { ProviderContext } from "../types.js";
 import { isListingPage, type ListingPage, parseListingPage } from "./parse-listing.js";
 import { isTitlePage, parseTitlePage } from "./parse-title.js";
-import { type CaribbeanSite, titlePath } from "./site.js";
+import { type CaribbeanSite, landingOf, titlePath } from "./site.js";
 
 function urlOf(site: CaribbeanSite, ctx: ProviderContext, path: string): string {
   const url = siteUrl(ctx.baseUrl, ctx.baseUrl, path);
@@ -19,15 +23,40 @@ function urlOf(site: CaribbeanSite, ctx: ProviderContext, path: string): string 
   return url;
 }
 
+/**
+ * A page of the site at all: a title page, or one carrying the site's menu of its listings (its
+ * top page, a listing), where a redirect may land. The client retries anything else (a
+ * maintenance or challenge page); which page of the site it is, finalUrl then says.
+ */
+const isSitePage = (html: string): boolean => isTitlePage(html) || /href=["']?\/listpages\//.test(html);
+
 /** The title of `id` (of the site's shape), or null when the site has no such title. */
 export async function fetchTitle(site: CaribbeanSite, id: string, ctx: ProviderContext, counter: { n: number }): Promise<IngestRecord | null> {
   counter.n += 1;
-  const res = await ctx.http.getText(urlOf(site, ctx, titlePath(id)), { signal: ctx.signal, isPage: isTitlePage });
-  return res.status === "not_found" ? null : parseTitlePage(res.text, site, id, ctx.baseUrl);
+  const url = urlOf(site, ctx, titlePath(id));
+  const res = await ctx.http.getText(url, { signal: ctx.signal, isPage: isSitePage });
+  if (res.status === "not_found") return null;
+  const landing = landingOf(ctx.baseUrl, res.finalUrl, id);
+  if (landing === "no_title") return null;
+  if (landing === "elsewhere") throw new ProviderParseError(site.provider, `${id}: the site answered with another page, ${res.finalUrl}`);
+  if (!isTitlePage(res.text)) {
+    throw new UpstreamError(`not the page asked for (HTTP ${res.httpStatus}, a page of the site without the title): ${url}`, {
+      kind: "not_page",
+      url,
+      retryable: true,
+      httpStatus: res.httpStatus,
+    });
+  }
+  return parseTitlePage(res.text, site, id, ctx.baseUrl);
 }
 
-/** A page of the listing of all titles, or null past its end (a page the site does not have). */
-export async function fetchListing(site: CaribbeanSite, page: number, ctx: ProviderContext): Promise<ListingPage | null> {
-  const res = await ctx.http.getText(urlOf(site, ctx, site.listingPath(page)), { signal: ctx.signal, isPage: isListingPage });
-  return res.status === "not_found" ? null : parseListingPage(res.text, site);
+/** A page of the listing of all titles; one the site answers 404, or with another page, is a failure. */
+export async function fetchListing(site: CaribbeanSite, page: number, ctx: ProviderContext): Promise<{ url: string; listing: ListingPage }> {
+  const path = site.listingPath(page);
+  const url = urlOf(site, ctx, path);
+  const res = await ctx.http.getText(url, { signal: ctx.signal, isPage: isListingPage });
+  if (res.status === "not_found") throw listingPageMissing(url);
+  // A page past the end sent elsewhere (the first page, the top) is not the listing's end.
+  if (sitePath(res.finalUrl, ctx.baseUrl) !== path) throw new ProviderParseError(site.provider, `listing page ${page} answered with ${res.finalUrl}`);
+  return { url, listing: parseListingPage(res.text, site) };
 }

@@ -1,14 +1,18 @@
 /**
  * A page of a site's listing of all its titles, newest first (Caribbeancom's
- * `/listpages/all<N>.htm`, Premium's `/listpages/<N>.html`). Each title is a `div.grid-item`
- * linking its page `/moviepages/<id>/index.html` (`a[itemprop="url"]`), with its day in
- * `.meta-data`, and the pages are numbered in `div.pagination-page` (as EastSunrise/tools-py's
- * internet/adult/d2pass.py and Wasylq/FSS's caribbeancom scraper read them). Ids are taken from the links,
- * so a card of another shape still yields its title; links outside the grid (rankings,
- * recommendations) are not the listing's.
+ * `/listpages/all<N>.htm`, Premium's `/listpages/<N>.html`). Each title is a card
+ * `div.grid-item` whose `a[itemprop="url"]` links its page `/moviepages/<id>/index.html`, with
+ * its day in `.meta-data` (EastSunrise/tools-py's internet/adult/d2pass.py and a scrapy spider
+ * read Caribbeancom's so); the pagination is a row of `.pagination-item`, the last of which
+ * (the next page's) is `is-disabled` on the last page (EastSunrise), or a `div.pagination-large`
+ * with an `a[rel="next"]` (the scrapy spider). Premium's listing markup is documented nowhere
+ * found (test/fixtures/caribbean/README.md): without grid cards, only cards the listing's
+ * microdata marks are read (a schema.org VideoObject item, as an older Caribbeancom listing
+ * was read; a title link around an `img[itemprop="thumbnail"]`, as FSS reads Caribbeancom's),
+ * never every title link of the page (rankings, sidebars).
  */
-import { load } from "cheerio";
-import { calendarDay } from "../coerce.js";
+import { type CheerioAPI, load } from "cheerio";
+import { dayInText } from "../site-text.js";
 import { type CaribbeanSite, dayOfId, isSiteId } from "./site.js";
 
 export interface ListingEntry {
@@ -19,41 +23,75 @@ export interface ListingEntry {
 
 export interface ListingPage {
   entries: ListingEntry[];
-  /** The highest page number the pagination shows, or null when the page has none. */
-  lastPage: number | null;
+  /** Cards whose link is no title id of this site (another site's shape), reported, not fetched. */
+  skipped: { id: string; reason: string }[];
+  /** Whether the pagination says a next page follows (its next control), or null when the page has none. */
+  more: boolean | null;
 }
 
-const TITLE_LINK = /\/moviepages\/([^/]+)\/index\.html?(?:[?#].*)?$/;
+const TITLE_LINK = /\/moviepages\/([^/?#]+)\/(?:index\.html?)?(?:[?#].*)?$/;
 
-/** Whether a page is one of the site's own (its menus link the listings), not a maintenance page served 200. */
+const titleIdOf = (href: string | undefined): string | null => TITLE_LINK.exec(href ?? "")?.[1] ?? null;
+
+/** A card of the listing: its title id, and the day it shows (null when it shows none). */
+interface Card {
+  id: string;
+  day: string | null;
+}
+
+/**
+ * The listing's cards: its grid items, else the items its microdata marks, else its marked
+ * title links; each card's id is its `itemprop="url"` link's, else its first title link's.
+ */
+function cardsOf($: CheerioAPI): Card[] {
+  const read = (selector: string): Card[] =>
+    $(selector)
+      .toArray()
+      .map((el) => {
+        const card = $(el);
+        const isLink = card.is("a");
+        const links = isLink ? [el] : [...card.find('a[itemprop="url"][href]').toArray(), ...card.find("a[href]").toArray()];
+        const id = links.map((a) => titleIdOf($(a).attr("href"))).find((x) => x !== null) ?? null;
+        return id === null ? null : { id, day: isLink ? null : dayInText(card.find(".meta-data").first().text()) };
+      })
+      .filter((c): c is Card => c !== null);
+  for (const selector of [".grid-item", '[itemtype$="schema.org/VideoObject"]', 'a[itemprop="url"][href], a[href]:has(img[itemprop="thumbnail"])']) {
+    const cards = read(selector);
+    if (cards.length > 0) return cards;
+  }
+  return [];
+}
+
+/**
+ * Whether a page is a listing: it has the listing's cards or its pagination. A maintenance or
+ * error page served 200, even one carrying the site's menu, has neither.
+ */
 export function isListingPage(html: string): boolean {
-  return /\/listpages\//.test(html);
+  const $ = load(html);
+  return $(".pagination-item, .pagination-large").length > 0 || cardsOf($).length > 0;
 }
 
-function dayIn(text: string): string | null {
-  const m = /(\d{4})[-/](\d{1,2})[-/](\d{1,2})/.exec(text);
-  return m ? calendarDay(`${m[1]}-${m[2].padStart(2, "0")}-${m[3].padStart(2, "0")}`) : null;
+/**
+ * Whether a next page follows: the last `.pagination-item` (the next control) not disabled
+ * (EastSunrise), else a next link in `.pagination-large` (the scrapy spider); null without
+ * either. The page numbers are not read: no reader does, and a window of them need not reach
+ * the last page.
+ */
+function moreOf($: CheerioAPI): boolean | null {
+  const items = $(".pagination-item");
+  if (items.length > 0) return !items.last().hasClass("is-disabled");
+  const large = $(".pagination-large");
+  return large.length > 0 ? large.find('a[rel~="next"][href]').length > 0 : null;
 }
 
 export function parseListingPage(html: string, site: CaribbeanSite): ListingPage {
   const $ = load(html);
-  const items = $(".grid-item");
-  const scopes = items.length > 0 ? items.toArray() : [$.root().get(0)!];
   const entries: ListingEntry[] = [];
-  for (const scope of scopes) {
-    const ids = $(scope)
-      .find("a[href]")
-      .map((_, a) => TITLE_LINK.exec($(a).attr("href") ?? "")?.[1] ?? null)
-      .get()
-      .filter((id): id is string => id !== null && isSiteId(site, id));
-    const listed = items.length > 0 ? dayIn($(scope).find(".meta-data").first().text()) : null;
-    for (const id of ids) {
-      if (!entries.some((e) => e.id === id)) entries.push({ id, day: listed ?? dayOfId(id) });
-    }
+  const skipped: ListingPage["skipped"] = [];
+  for (const card of cardsOf($)) {
+    if (entries.some((e) => e.id === card.id) || skipped.some((s) => s.id === card.id)) continue;
+    if (isSiteId(site, card.id)) entries.push({ id: card.id, day: card.day ?? dayOfId(card.id) });
+    else skipped.push({ id: card.id, reason: `listing entry: not a ${site.site} id` });
   }
-  const pages = $(".pagination-page")
-    .map((_, p) => Number($(p).text().trim()))
-    .get()
-    .filter((n) => Number.isSafeInteger(n) && n > 0);
-  return { entries, lastPage: pages.length > 0 ? Math.max(...pages) : null };
+  return { entries, skipped, more: moreOf($) };
 }

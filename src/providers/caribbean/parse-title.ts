@@ -4,17 +4,20 @@
  * metatube-sdk-go reads them (provider/caribbeancom/core/core.go): the `itemprop` name and
  * description with the `#moviepages` fallback (Premium's have no itemprop), the list of
  * `<li><span>label</span><span>value</span></li>` under `#moviepages`, the poster and the
- * sample from the scripts (page-scripts.ts), the gallery under `div.gallery-ratio`.
+ * sample from the scripts (page-scripts.ts), else the cover every public reader takes, the
+ * gallery under `div.gallery-ratio`.
  */
 import { load, type CheerioAPI } from "cheerio";
 import { parseCode } from "../../codes/index.js";
 import type { DetailedRecord, IngestRecord } from "../../model/record.js";
 import { validateIngestRecord } from "../../model/validate.js";
-import { calendarDay, runtimeMinutes, str, uniq } from "../coerce.js";
+import { runtimeMinutes, str, uniq } from "../coerce.js";
 import { ProviderParseError } from "../errors.js";
+import { sameTitle } from "../same-title.js";
 import { siteUrl } from "../site-url.js";
+import { dayInText, personName } from "../site-text.js";
 import { movieObject, posterPath, sampleVideo } from "./page-scripts.js";
-import { type CaribbeanSite, dayOfId, isSiteId, titlePath } from "./site.js";
+import { type CaribbeanSite, dayOfId, titlePath } from "./site.js";
 
 /** One line of the page's list: its value's text and the texts of its links. */
 interface Spec {
@@ -53,25 +56,13 @@ function specsOf($: CheerioAPI): Map<string, Spec> {
 function namesOf(spec: Spec | undefined): string[] {
   if (spec === undefined) return [];
   const raw = spec.links.length > 0 ? spec.links : spec.text.split(/[、,/]/);
-  return uniq(
-    raw
-      .map((n) =>
-        n
-          .trim()
-          .replace(/^-+|-+$/g, "")
-          .trim(),
-      )
-      .filter((n) => n !== "他"),
-  );
+  return uniq(raw.map(personName).filter((n) => n !== "他"));
 }
 
 const firstName = (spec: Spec | undefined): string | null => (spec === undefined ? null : (str(spec.links[0]) ?? str(spec.text)));
 
 /** YYYY/MM/DD (or with dashes) anywhere in the value. */
-function dayOf(spec: Spec | undefined): string | null {
-  const m = spec === undefined ? null : /(\d{4})[/-](\d{1,2})[/-](\d{1,2})/.exec(spec.text);
-  return m ? calendarDay(`${m[1]}-${m[2].padStart(2, "0")}-${m[3].padStart(2, "0")}`) : null;
-}
+const dayOf = (spec: Spec | undefined): string | null => dayInText(spec?.text);
 
 /** The user rating as stars (★★★★☆ is 4); none when it shows no filled star. */
 function starsOf(spec: Spec | undefined): number | null {
@@ -109,7 +100,10 @@ function galleryOf($: CheerioAPI, base: string, pageUrl: string): { full: string
   return { full: uniq(full), thumb: uniq(thumb) };
 }
 
-/** The page of `id` on `site` as a validated record; throws ProviderParseError when it cannot be one. */
+/**
+ * The page of `id` on `site` as a validated record; throws ProviderParseError when it cannot be
+ * one, or when the page names another title (its `Movie` object's movie_id) than the one asked.
+ */
 export function parseTitlePage(html: string, site: CaribbeanSite, id: string, baseUrl: string): IngestRecord {
   const provider = site.provider;
   if (!isTitlePage(html)) throw new ProviderParseError(provider, `${id}: not a title page`);
@@ -123,10 +117,13 @@ export function parseTitlePage(html: string, site: CaribbeanSite, id: string, ba
   const movie = movieObject(scripts);
   // The page's own id where it says one: a page of another title is never this one's.
   const own = str(movie?.movie_id);
-  const contentId = own !== null && isSiteId(site, own) ? own : id;
+  if (own !== null && !sameTitle(own, id)) throw new ProviderParseError(provider, `${id}: the page is the title ${own}'s`);
+  const contentId = id;
   const specs = specsOf($);
   const actresses = namesOf(specs.get("出演"));
-  const poster = siteUrl(baseUrl, pageUrl, posterPath(scripts, contentId)) ?? "";
+  // Without the player's script, the picture every public reader takes for the cover (l_l.jpg:
+  // Movie Data Capture's carib.py and caribpr.py, sgyx/JavSP's carib.py, EastSunrise/tools-py).
+  const poster = siteUrl(baseUrl, pageUrl, posterPath(scripts, contentId) ?? `/moviepages/${contentId}/images/l_l.jpg`) ?? "";
   const sample = sampleVideo(movie);
   const gallery = galleryOf($, baseUrl, pageUrl);
   const release = dayOf(specs.get("配信日")) ?? dayOf(specs.get("販売日")) ?? dayOfId(contentId);

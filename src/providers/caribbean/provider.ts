@@ -4,7 +4,7 @@
  * listing (crawl.ts). Caribbeancom and Caribbeancom Premium are this with their own
  * CaribbeanSite (site.ts).
  */
-import { parseCode } from "../../codes/index.js";
+import { sellersOf } from "../../codes/index.js";
 import type { LookupResult, Provider, ProviderContext } from "../types.js";
 import { crawlIds, crawlListing } from "./crawl.js";
 import { fetchTitle } from "./fetch.js";
@@ -16,13 +16,10 @@ export interface CaribbeanProviderInfo {
   defaultBaseUrl: string;
 }
 
+/** The title of an id of the site's shape (a page of another title throws: parse-title.ts). */
 async function lookupId(site: CaribbeanSite, id: string, ctx: ProviderContext): Promise<LookupResult> {
   const record = await fetchTitle(site, id, ctx, { n: 0 });
-  // Never another title than the one asked for (a page that says it is another id).
-  if (record === null || (parseCode(record.record.dvdId)?.dvdId ?? record.record.dvdId) !== (parseCode(id)?.dvdId ?? id)) {
-    return { status: "no_match" };
-  }
-  return { status: "found", record };
+  return record === null ? { status: "no_match" } : { status: "found", record };
 }
 
 export function caribbeanProvider(site: CaribbeanSite, info: CaribbeanProviderInfo): Provider {
@@ -37,8 +34,8 @@ export function caribbeanProvider(site: CaribbeanSite, info: CaribbeanProviderIn
     incremental: true,
 
     lookup(code, ctx) {
-      // A code of another site's kind or shape is not asked for at all.
-      if (!site.kinds.includes(code.kind) || !isSiteId(site, code.dvdId)) return Promise.resolve({ status: "no_match" });
+      // A code of another seller or of another shape is not asked for at all.
+      if (!sellersOf(code).includes(site.provider) || !isSiteId(site, code.dvdId)) return Promise.resolve({ status: "no_match" });
       return lookupId(site, code.dvdId, ctx);
     },
 

@@ -4,8 +4,9 @@
  * separator (Caribbeancom 010120-001, Premium 010120_001), the maker a page names when it
  * names no studio, and the path of the listing of all titles.
  */
-import type { CodeKind, Seller } from "../../codes/index.js";
+import type { Seller } from "../../codes/index.js";
 import { calendarDay } from "../coerce.js";
+import { sitePath } from "../final-url.js";
 
 export interface CaribbeanSite {
   /** The provider's name (and the seller it answers for). */
@@ -15,8 +16,6 @@ export interface CaribbeanSite {
   /** The maker when the page names no スタジオ (MetaTube's DefaultMaker). */
   readonly maker: string;
   readonly separator: "-" | "_";
-  /** The code kinds (src/codes) whose titles this site may hold. */
-  readonly kinds: readonly CodeKind[];
   /** The site's listing of all its titles, newest first, page `page` (from 1). */
   listingPath(page: number): string;
 }
@@ -38,4 +37,22 @@ export function titlePath(id: string): string {
 export function dayOfId(id: string): string | null {
   const m = /^(\d\d)(\d\d)(\d\d)[-_]\d+$/.exec(id);
   return m ? calendarDay(`20${m[3]}-${m[1]}-${m[2]}`) : null;
+}
+
+/** The site's top page as public readers name it (EastSunrise/tools-py's Caribbean starts at /index2.htm). */
+const TOP_PAGES = new Set(["/", "/index.html", "/index.htm", "/index2.htm", "/index2.html"]);
+
+/**
+ * Where a request for the title page of `id` landed (`finalUrl` after redirects): its own page;
+ * the site's top page or a listing, which is the site saying it has no such title (a reader
+ * that follows redirects, Movie Data Capture's carib.py, takes any page without the title's
+ * `movie-info` for none); or another page (another title's, another host's), which is no
+ * answer for this id.
+ */
+export function landingOf(baseUrl: string, finalUrl: string, id: string): "title" | "no_title" | "elsewhere" {
+  const path = sitePath(finalUrl, baseUrl);
+  if (path === null) return "elsewhere";
+  if (path === titlePath(id) || path === `/moviepages/${id}/`) return "title";
+  if (TOP_PAGES.has(path) || path.startsWith("/listpages/")) return "no_title";
+  return "elsewhere";
 }

@@ -7,7 +7,6 @@ export const CARIBBEANCOM: CaribbeanSite = {
   site: "Caribbeancom",
   maker: "カリビアンコム",
   separator: "-",
-  kinds: ["caribbean"],
   listingPath: (page) => `/listpages/all${page}.htm`,
 };
 

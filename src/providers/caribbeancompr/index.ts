@@ -11,7 +11,6 @@ export const CARIBBEANCOMPR: CaribbeanSite = {
   site: "Caribbeancom Premium",
   maker: "カリビアンコムプレミアム",
   separator: "_",
-  kinds: ["caribbeanpr", "dated"],
   listingPath: (page) => `/listpages/${page}.html`,
 };
 

@@ -2,7 +2,8 @@
  * A D2Pass title's sample pictures. The site's front end (quoted in metatube-sdk-go's
  * provider/1pondo/core/core.go) asks the gallery JSON when the details say `Gallery`, the
  * legacy one when they say only `HasGallery`; rows marked Protected are members' pictures and
- * are left out, as MetaTube does.
+ * are left out, as MetaTube does. The pictures are optional: fetch.ts stores a title without
+ * them when its gallery fails.
  */
 import { isObject, list, str, type JsonObject } from "../coerce.js";
 import { ProviderParseError } from "../errors.js";
@@ -21,7 +22,7 @@ export const legacyGalleryPath = (id: string) => `/dyn/phpauto/movie_galleries/m
 
 /** Which gallery the details point at: the current one, the legacy one, or none. */
 export function galleryKind(details: JsonObject, site: D2PassSite): "gallery" | "legacy" | null {
-  if (details.Gallery === true) return "gallery";
+  if (details.Gallery === true) return site.gallery ? "gallery" : null;
   if (details.HasGallery === true && site.legacyGallery !== null) return "legacy";
   return null;
 }
@@ -59,8 +60,8 @@ export function parseGallery(json: unknown, site: D2PassSite, baseUrl: string, p
   );
 }
 
-/** A Filename without an extension is a picture's number; the front end adds `.jpg` (1pondo's sampleURLs). */
-const withExtension = (file: string) => (/\.\w{3,4}$/.test(file) ? file : `${file}.jpg`);
+/** A Filename without an extension is a picture's number, to which a `{FILENAME}.jpg` template adds `.jpg` (1pondo's). */
+const withJpg = (file: string) => (/\.\w{3,4}$/.test(file) ? file : `${file}.jpg`);
 
 /** `/dyn/phpauto/movie_galleries/movie_id/{id}.json`: `{Rows: [{MovieID, Filename, Protected}]}`, at the site's own paths. */
 export function parseLegacyGallery(json: unknown, site: D2PassSite, id: string, baseUrl: string, pageUrl: string): Pictures {
@@ -68,7 +69,11 @@ export function parseLegacyGallery(json: unknown, site: D2PassSite, id: string, 
   if (paths === null) return NO_PICTURES;
   const rows = rowsOf(json, site, "movie_galleries");
   const at = (template: string, movie: string, file: string) =>
-    siteUrl(baseUrl, pageUrl, template.replace("{id}", encodeURIComponent(movie)).replace("{file}", encodeURIComponent(withExtension(file))));
+    siteUrl(
+      baseUrl,
+      pageUrl,
+      template.replace("{id}", encodeURIComponent(movie)).replace("{file}", encodeURIComponent(paths.appendJpg ? withJpg(file) : file)),
+    );
   return pictures(
     rows
       .filter((r) => r.Protected !== true && str(r.Filename) !== null)

@@ -5,6 +5,7 @@
  * from the keyed lists (UcNameList, ActressesList), the parallel lists only when those are absent.
  */
 import { isObject, list, str, uniq, type JsonObject } from "../coerce.js";
+import { personName } from "../site-text.js";
 
 export interface NamePair {
   ja: string;
@@ -56,12 +57,13 @@ export function genres(json: JsonObject): NamePair[] {
 }
 
 /**
- * Performers: ActressesJa (names of "-" are the site's blank), else the comma-joined Actor;
- * their English from ActressesList by Japanese name, else from ActressesEn by index.
+ * Performers: ActressesJa, else the comma-joined Actor, either without the dashes that are the
+ * site's blank ("-"); their English from ActressesList by Japanese name, else from ActressesEn
+ * by index.
  */
 export function performers(json: JsonObject): NamePair[] {
-  let ja = list(json.ActressesJa).map((n) => (str(n) ?? "").replace(/^-+|-+$/g, "").trim());
-  if (ja.every((n) => n === "")) ja = (str(json.Actor) ?? "").split(",").map((n) => n.trim());
+  let ja = list(json.ActressesJa).map((n) => personName(str(n)));
+  if (ja.every((n) => n === "")) ja = (str(json.Actor) ?? "").split(",").map(personName);
   const byName = keyed(json.ActressesList);
   // Positions are read before blanks go, so a blank never shifts the English onto another name.
   const en = list(json.ActressesEn).map(str);

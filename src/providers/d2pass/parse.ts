@@ -16,9 +16,16 @@ import type { D2PassSite } from "./site.js";
 export const detailsPath = (id: string) => `/dyn/phpauto/movie_details/movie_id/${id}.json`;
 export const titlePageUrl = (baseUrl: string, id: string) => `${baseUrl}/movies/${id}/`;
 
+/** The API's own "no such title" on a 200: JSON `null` or an empty object. */
+export function isNoTitle(json: unknown): boolean {
+  return json === null || (isObject(json) && Object.keys(json).length === 0);
+}
+
+const kindOf = (v: unknown): string => (v === null ? "null" : Array.isArray(v) ? "an array" : typeof v);
+
 /** The details object and its movie id; anything else is no title of the site. */
 export function detailsOf(json: unknown, site: D2PassSite): { details: JsonObject; id: string } {
-  if (!isObject(json)) throw new ProviderParseError(site.name, `movie_details: expected a JSON object, got ${Array.isArray(json) ? "an array" : typeof json}`);
+  if (!isObject(json)) throw new ProviderParseError(site.name, `movie_details: expected a JSON object, got ${kindOf(json)}`);
   const id = str(json.MovieID);
   if (id === null) throw new ProviderParseError(site.name, "movie_details: MovieID missing");
   return { details: json, id };
@@ -27,6 +34,12 @@ export function detailsOf(json: unknown, site: D2PassSite): { details: JsonObjec
 /** The text as the site wrote it, its Windows line ends made plain. */
 function text(v: unknown): string | null {
   return str(typeof v === "string" ? v.replace(/\r\n?/g, "\n") : v);
+}
+
+/** A series name; the text "null" some records carry stands for none (FSS's d2passutil drops it in Series and SeriesEn). */
+function seriesName(v: unknown): string | null {
+  const s = text(v);
+  return s === null || s.toLowerCase() === "null" ? null : s;
 }
 
 /** The largest sample file (the best quality), as MetaTube picks it. */
@@ -62,8 +75,8 @@ export function parseD2PassDetails(json: unknown, site: D2PassSite, baseUrl: str
   const small = url(d.MovieThumb);
   const cast = performers(d);
   const tags = genres(d);
-  const seriesJa = text(d.Series);
-  const seriesEn = text(d.SeriesEn);
+  const seriesJa = seriesName(d.Series);
+  const seriesEn = seriesName(d.SeriesEn);
 
   const record: DetailedRecord = {
     contentId: id,

@@ -6,10 +6,11 @@
  * separate; the HTTP client comes in the context.
  */
 import { type ParsedCode, parseCode } from "../../codes/index.js";
-import { PAGE_CURSOR } from "../crawl-cursor.js";
 import { crawlEntriesPage, type EntryOutcome } from "../crawl-list.js";
+import { type Counter, crawlListingPage } from "../listing-crawl.js";
 import type { CrawlOptions, CrawlPage, LookupResult, Provider, ProviderContext } from "../types.js";
-import { type Counter, ENGLISH_SETTING, fetchListing, fetchTitle } from "./fetch.js";
+import { ENGLISH_SETTING, englishHosts, fetchListing, fetchTitle } from "./fetch.js";
+import type { ListingEntry } from "./listing.js";
 import { PROVIDER, TITLE_ID } from "./parse.js";
 
 /** The site's id of a code, content id or listing entry (HEYZO-0841, heyzo_841, 0841), or null. */
@@ -20,22 +21,19 @@ export function heyzoId(input: string): string | null {
   return code?.kind === "heyzo" ? code.dvdId.slice("HEYZO-".length) : null;
 }
 
-async function lookupId(id: string, wanted: string | null, ctx: ProviderContext, counter: Counter): Promise<LookupResult> {
-  if (!TITLE_ID.test(id)) return { status: "no_match" };
-  const record = await fetchTitle(id, ctx, counter);
-  // Never answer with another title than the one asked for.
-  if (record === null || (wanted !== null && record.record.dvdId !== wanted)) return { status: "no_match" };
-  return { status: "found", record };
+/** Title `id`'s record: the page itself guards against another title's (parse.ts, fetch.ts). */
+async function lookupId(id: string | null, ctx: ProviderContext): Promise<LookupResult> {
+  if (id === null || !TITLE_ID.test(id)) return { status: "no_match" };
+  const record = await fetchTitle(id, ctx, { n: 0 });
+  return record === null ? { status: "no_match" } : { status: "found", record };
 }
 
-/** One entry of a crawl: its record, or why it has none; a title released before `since` is passed over. */
-async function fetchEntry(entry: string, since: string | undefined, ctx: ProviderContext, counter: Counter): Promise<EntryOutcome> {
+/** One entry of a crawl: its record, or why it has none. */
+async function fetchEntry(entry: string, ctx: ProviderContext, counter: Counter): Promise<EntryOutcome> {
   const id = heyzoId(entry);
   if (id === null) return entry.trim() === "" ? null : { skipped: { id: entry.trim(), reason: "not a HEYZO id" } };
   const record = await fetchTitle(id, ctx, counter);
-  if (record === null) return { skipped: { id, reason: "no such title" } };
-  const day = record.record.releaseDate.slice(0, 10);
-  return since !== undefined && day !== "" && day < since ? null : { record };
+  return record === null ? { skipped: { id, reason: "no such title" } } : { record };
 }
 
 export const heyzoProvider: Provider = {
@@ -45,50 +43,35 @@ export const heyzoProvider: Provider = {
   metaTubeName: "HEYZO",
   defaultBaseUrl: "https://www.heyzo.com",
   defaultRate: 1,
-  settings: [
-    {
-      env: ENGLISH_SETTING,
-      default: "on",
-      help: "Read each HEYZO title's English page too (en.heyzo.com: the English title and names), one more request a title; off = Japanese pages only.",
-    },
-  ],
+  settings: [ENGLISH_SETTING],
+  rateHosts: englishHosts,
   incremental: true,
 
   lookup(code: ParsedCode, ctx) {
-    if (code.kind !== "heyzo") return Promise.resolve({ status: "no_match" });
-    return lookupId(code.dvdId.slice("HEYZO-".length), code.dvdId, ctx, { n: 0 });
+    return lookupId(code.kind === "heyzo" ? heyzoId(code.dvdId) : null, ctx);
   },
 
   lookupById(contentId, ctx) {
-    const id = contentId.trim();
-    return lookupId(/^\d{1,5}$/.test(id) ? id.padStart(4, "0") : id, null, ctx, { n: 0 });
+    return lookupId(heyzoId(contentId), ctx);
   },
 
   search: null,
 
   /**
-   * Listing page N (the cursor) and each of its titles. Done at the listing's last page (or an
-   * empty one), or at the first page that reaches titles released before `since`.
+   * Listing page N (the cursor) and each of its titles released on or after `since` (or of no
+   * day). Done past the listing's last page, or at the page whose last dated card is older.
    */
-  async crawl(cursor: string | null, options: CrawlOptions, ctx: ProviderContext): Promise<CrawlPage> {
-    const page = PAGE_CURSOR.decode(cursor, PROVIDER);
-    const counter = { n: 0 };
-    const listing = await fetchListing(page, ctx, counter);
-    const since = options.since;
-    const entries = listing.entries.filter((e) => since === undefined || e.day === null || e.day >= since);
-    const reachedSince = entries.length < listing.entries.length;
-    const atEnd = listing.entries.length === 0 || (listing.totalPages !== null && page >= listing.totalPages);
-    const next = atEnd || reachedSince ? null : PAGE_CURSOR.encode(page + 1);
-    const result = await crawlEntriesPage(
-      entries.map((e) => e.id),
-      next,
-      ctx,
-      (id, c) => fetchEntry(id, since, ctx, c),
-    );
-    return { ...result, requests: (result.requests ?? 0) + counter.n };
+  crawl(cursor: string | null, options: CrawlOptions, ctx: ProviderContext): Promise<CrawlPage> {
+    return crawlListingPage<ListingEntry>(cursor, options, ctx, {
+      provider: PROVIDER,
+      fetchListing: (page, counter) => fetchListing(page, ctx, counter),
+      idOf: (e) => e.id,
+      dayOf: (e) => e.day,
+      fetchEntry: (id, counter) => fetchEntry(id, ctx, counter),
+    });
   },
 
   crawlEntries(entries, ctx) {
-    return crawlEntriesPage(entries, null, ctx, (entry, c) => fetchEntry(entry, undefined, ctx, c));
+    return crawlEntriesPage(entries, null, ctx, (entry, c) => fetchEntry(entry, ctx, c));
   },
 };

@@ -18,10 +18,12 @@ export interface ListingEntry {
   day: string | null;
 }
 
-export interface ListingPage {
+export interface Listing {
   entries: ListingEntry[];
   /** The number of pages the listing says it has, or null when it does not say. */
   totalPages: number | null;
+  /** Cards that name no title the crawl can fetch, and why. */
+  skipped: { id: string | null; reason: string }[];
 }
 
 /** Whether a page is a listing page (its grid, even empty past the end), not a maintenance page. */
@@ -29,16 +31,18 @@ export function isListingPage(html: string): boolean {
   return /id=["']movies["']/.test(html) || /class=["']list_pagetotal["']/.test(html);
 }
 
-export function parseListing(html: string): ListingPage {
+export function parseListing(html: string): Listing {
   const $ = load(html);
   const entries: ListingEntry[] = [];
+  const skipped: Listing["skipped"] = [];
   $("div.movie").each((_, el) => {
     const card = $(el);
     const href = card.find('a[href*="/moviepages/"]').first().attr("href") ?? "";
     const id = /\/moviepages\/(\d+)\//.exec(href)?.[1] ?? card.attr("data-movie-id")?.trim() ?? "";
-    if (!TITLE_ID.test(id) || entries.some((e) => e.id === id)) return;
+    if (!TITLE_ID.test(id)) return void skipped.push({ id: id || null, reason: "card without a HEYZO id" });
+    if (entries.some((e) => e.id === id)) return void skipped.push({ id, reason: "listed twice on the page" });
     const day = /\d{4}-\d{2}-\d{2}/.exec(card.find(".release").first().text())?.[0] ?? null;
     entries.push({ id, day });
   });
-  return { entries, totalPages: nonNegInt($(".list_pagetotal").first().text()) };
+  return { entries, totalPages: nonNegInt($(".list_pagetotal").first().text()), skipped };
 }

@@ -1,13 +1,16 @@
 /**
  * The `table.movieInfo` of a HEYZO title page. Its rows are known by their label, in Japanese
- * (公開日, 出演, シリーズ, 評価 as metatube-sdk-go reads them; 女優タイプ) or English (Released,
- * Actress(es), Series, Review(s), Type, Sex Styles, Theme: the saved en.heyzo.com pages), or by
- * their class where the page gives one (table-release-day, table-actor, ...: the Japanese pages
- * as the Python scrapers read them; the 2026 English pages have none). The tags are the page's
- * `ul.tag-keyword-list` and the synopsis its `p.memo`, wherever they are (MetaTube's reading).
+ * (公開日, 出演, シリーズ, 評価 as metatube-sdk-go reads them) or English (Released, Actress(es),
+ * Series, Review(s): the saved en.heyzo.com pages), or by their class where the page gives one
+ * (table-release-day, table-actor, ...: the Japanese pages as the Python scrapers read them; the
+ * 2026 English pages have none). The site's categories are every `category_N` link of the table,
+ * whatever its row is called (女優タイプ; the English Type, Sex Styles, Theme, and any other). The
+ * tags are the page's `ul.tag-keyword-list` and the synopsis its `p.memo`, wherever they are
+ * (MetaTube's reading).
  */
 import type { CheerioAPI } from "cheerio";
 import { num, str } from "../coerce.js";
+import { oneLine } from "../page-text.js";
 
 /** A name and the site's id of it (actor_431, category_216, series_188, provider_4188), where linked. */
 export interface Linked {
@@ -20,25 +23,23 @@ export interface TableFields {
   day: string | null;
   actresses: Linked[];
   series: Linked | null;
-  /** The site's categories (女優タイプ; the English Type, Sex Styles and Theme). */
+  /** The site's categories: every category_N link of the table, in its order. */
   categories: Linked[];
   /** タグキーワード: the site's search words, in its two lists (small and big) alike. */
   keywords: string[];
   /** The title's provider where the table links one (heydouga.com's provider pages). */
   provider: Linked | null;
   rating: number | null;
-  ratingCount: number | null;
   memo: string | null;
 }
 
 /** A selection of the page. */
 type Sel = ReturnType<CheerioAPI>;
 
-type Row = "day" | "actress" | "series" | "rating" | "category";
+type Row = "day" | "actress" | "series" | "rating";
 
 const BY_CLASS: readonly [string, Row][] = [
   ["table-release-day", "day"],
-  ["table-actor-type", "category"],
   ["table-actor", "actress"],
   ["table-series", "series"],
   ["table-estimate", "rating"],
@@ -53,14 +54,7 @@ const BY_LABEL: Readonly<Record<string, Row>> = {
   Series: "series",
   評価: "rating",
   "Review(s)": "rating",
-  女優タイプ: "category",
-  Type: "category",
-  "Sex Styles": "category",
-  Theme: "category",
 };
-
-/** Runs of spaces, tabs, newlines and &nbsp; as one space; an ideographic space (U+3000) is the text's own and stays. */
-export const oneLine = (s: string): string => s.replace(/[ \t\r\n\f\v\u00a0]+/g, " ").trim();
 
 /** A series or name cell that says "none": a run of dashes. */
 const isNone = (s: string): boolean => /^-*$/.test(s);
@@ -102,7 +96,6 @@ export function readMovieTable($: CheerioAPI): TableFields {
     keywords: [],
     provider: null,
     rating: null,
-    ratingCount: null,
     memo: null,
   };
   const table = $("table.movieInfo").first();
@@ -123,13 +116,10 @@ export function readMovieTable($: CheerioAPI): TableFields {
       }
       case "rating":
         fields.rating ??= num(cell.find('[itemprop="ratingValue"]').first().text());
-        fields.ratingCount ??= num(cell.find('[itemprop="ratingCount"], [itemprop="reviewCount"]').first().text());
-        break;
-      case "category":
-        for (const c of linked($, cell, "category")) if (!fields.categories.some((o) => o.name === c.name)) fields.categories.push(c);
         break;
     }
   });
+  fields.categories = linked($, table, "category", true);
   $("ul.tag-keyword-list li").each((_, li) => {
     const word = oneLine($(li).text());
     if (word !== "" && !fields.keywords.includes(word)) fields.keywords.push(word);

@@ -58,16 +58,28 @@ function altNamesOf(ja: TitlePage, en: TitlePage | null, maker: Linked | null): 
 }
 
 /**
+ * The English page as read, or null where it adds nothing: it is none, the site's 404 page, or
+ * not the page of title `id` (its own movie id must be there and be `id`).
+ */
+function englishOf(en: FetchedPage | null, id: string): TitlePage | null {
+  if (en === null || !isTitlePage(en.html) || isNotFoundPage(en.html)) return null;
+  const page = readTitlePage(en.html);
+  return page.ownIds.length > 0 && page.ownIds.every((x) => x === id) ? page : null;
+}
+
+/**
  * The record of title `id` from its pages, or null when the site answers that it has no such
- * title (its 404 page, or a page of another title). A page that is no title page at all is a
- * failure of the source (ProviderParseError), never "no match".
+ * title (its 404 page). A page that is no title page at all, or names another title as its own
+ * (a movie id, og:url or og:image of another id), is a failure of the source
+ * (ProviderParseError), never "no match" nor the other title's record.
  */
 export function parseHeyzoTitle(id: string, ja: FetchedPage, en: FetchedPage | null, baseUrl: string): IngestRecord | null {
   if (isNotFoundPage(ja.html)) return null;
   if (!isTitlePage(ja.html)) throw new ProviderParseError(PROVIDER, `${ja.url}: not a title page`);
   const page = readTitlePage(ja.html);
-  if (page.movieId !== null && page.movieId !== id) return null;
-  const english = en !== null && isTitlePage(en.html) && !isNotFoundPage(en.html) ? readTitlePage(en.html) : null;
+  const other = page.ownIds.find((x) => x !== id);
+  if (other !== undefined) throw new ProviderParseError(PROVIDER, `${ja.url}: the page is title ${other}'s, not ${id}'s`);
+  const english = englishOf(en, id);
   const url = (href: string | null, from: FetchedPage): string | null => siteUrl(baseUrl, from.url, href);
   const jacket = page.image !== null && !PLACEHOLDER.test(page.image) ? url(page.image, ja) : null;
   // The provider the page links names the maker; "HEYZO" (what the structured data says) is the site's own.
@@ -105,7 +117,7 @@ export function parseHeyzoTitle(id: string, ja: FetchedPage, en: FetchedPage | n
   const ingest: IngestRecord = {
     provider: PROVIDER,
     record,
-    pageUrl: `${baseUrl.replace(/\/+$/, "")}${titlePath(id)}`,
+    pageUrl: `${baseUrl}${titlePath(id)}`,
     ratingAvg: page.rating !== null && page.rating <= 5 ? page.rating : null,
     ratingCount: page.rating !== null && page.rating <= 5 ? page.ratingCount : null,
     popularity: null,

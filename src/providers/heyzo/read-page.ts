@@ -5,15 +5,16 @@
  * structured data over the heading for the title; the duration script over the structured
  * data's duration. Pure: no URLs are made absolute here (parse.ts does, against the base URL).
  */
-import { load } from "cheerio";
-import { calendarDay, isObject, list, nonNegInt, num, str, type JsonObject } from "../coerce.js";
-import { type Linked, oneLine, readMovieTable } from "./movie-table.js";
+import { type CheerioAPI, load } from "cheerio";
+import { calendarDay, isObject, list, nonNegInt, num, str, type JsonObject, uniq } from "../coerce.js";
+import { oneLine } from "../page-text.js";
+import { type Linked, readMovieTable } from "./movie-table.js";
 import { fullRuntime, type GalleryPaths, galleryPaths, isoRuntime, pageMovieId, sampleVideo } from "./page-scripts.js";
 import { readStructuredData } from "./structured-data.js";
 
 export interface TitlePage {
-  /** The id the page says it is, or null when it does not say. */
-  movieId: string | null;
+  /** The ids the page names as its own (its movie id script, og:url, og:image), none where it names none. */
+  ownIds: string[];
   title: string | null;
   description: string | null;
   /** The jacket as the page writes it (often `//www.heyzo.com/...`). */
@@ -69,6 +70,16 @@ const inner = (o: JsonObject | undefined, key: string): JsonObject | undefined =
 
 const named = (name: string | null): Linked | null => (name === null ? null : { name, id: null });
 
+/**
+ * The ids a page names as its own: the player's `movieId`, and the title's path in its og:url
+ * (`/moviepages/2500/`) and og:image (`/contents/3000/2500/`), the meta tags stash's and
+ * MetaTube's readers take from it. Other titles' pictures elsewhere on the page are not asked.
+ */
+function ownIdsOf($: CheerioAPI, scripts: string): string[] {
+  const meta = (property: string): string => $(`meta[property="${property}"]`).attr("content") ?? "";
+  return uniq([pageMovieId(scripts), /\/moviepages\/(\d+)\//.exec(meta("og:url"))?.[1], /\/contents\/\d+\/(\d+)\//.exec(meta("og:image"))?.[1]]);
+}
+
 /** A rating of 0 (of 0 reviews) is none yet. */
 const positive = (n: number | null): number | null => (n !== null && n > 0 ? n : null);
 
@@ -100,7 +111,7 @@ export function readTitlePage(html: string): TitlePage {
     .get()
     .join("\n");
   return {
-    movieId: pageMovieId(scripts),
+    ownIds: ownIdsOf($, scripts),
     title: title === null ? null : withoutCode(title),
     description: table.memo ?? str(field(movie, "description")),
     image: str(field(movie, "image")) ?? str($('meta[property="og:image"]').attr("content")),
@@ -112,7 +123,8 @@ export function readTitlePage(html: string): TitlePage {
     keywords: table.keywords,
     provider: table.provider ?? named(str(field(video, "provider"))),
     rating,
-    ratingCount: rating === null ? null : ((tableRating !== null ? nonNegInt(table.ratingCount) : null) ?? nonNegInt(field(aggregate, "reviewCount"))),
+    // The count is the structured data's alone: the table's rating cell gives none a reader has recorded.
+    ratingCount: rating === null ? null : nonNegInt(field(aggregate, "reviewCount")),
     gallery: galleryPaths(galleryScript, scripts),
     sample: sampleVideo(scripts),
   };

@@ -117,16 +117,19 @@ function scriptedMovie(script: string): JsonObject | null {
   return isObject(movie) ? movie : null;
 }
 
+/** Only an object of `@type` Movie is the title's (JavSP and OpenAver take no other): a page's other blocks (a breadcrumb, the site) are not. */
+const isMovie = (v: unknown): v is JsonObject => isObject(v) && v["@type"] === "Movie";
+
 /** The Movie of a page's scripts (the texts of its `<script>` elements), or null when it has none. */
 export function readStructuredData(ldJson: readonly string[], scripts: readonly string[]): StructuredData | null {
   for (const text of ldJson) {
     const movie = lenientJson(text.trim());
-    if (isObject(movie) && (movie["@type"] === "Movie" || "name" in movie)) return { movie, scripted: false };
+    if (isMovie(movie)) return { movie, scripted: false };
   }
   for (const script of scripts) {
     if (!script.includes("movie_obj")) continue;
     const movie = scriptedMovie(script);
-    if (movie !== null) return { movie, scripted: true };
+    if (isMovie(movie)) return { movie, scripted: true };
   }
   return null;
 }

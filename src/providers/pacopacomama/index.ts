@@ -9,8 +9,9 @@ export const PACOPACOMAMA: D2PassSite = {
   maker: "パコパコママ",
   defaultBaseUrl: "https://www.pacopacomama.com",
   idPattern: THREE_DIGIT_ID,
-  // The front end's sampleURLs: fullsize l/, preview s/.
-  legacyGallery: { full: "/assets/sample/{id}/l/{file}", thumb: "/assets/sample/{id}/s/{file}" },
+  gallery: true,
+  // The front end's sampleURLs: fullsize l/{FILENAME}, preview s/{FILENAME}, names as they are.
+  legacyGallery: { full: "/assets/sample/{id}/l/{file}", thumb: "/assets/sample/{id}/s/{file}", appendJpg: false },
 };
 
 export const pacopacomamaProvider = d2passProvider(PACOPACOMAMA);

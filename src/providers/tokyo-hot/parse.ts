@@ -3,16 +3,19 @@
  * MetaTube's provider/tokyo-hot reads it: the title (#main div.contents h2), the text of
  * div.sentence, the package pictures (li.package a: the jacket is the cover, package/_v.jpg the
  * thumb), the flowplayer's poster and sample video, the sample pictures (a[rel=cap]) and the info
- * list (div.infowrapper dl: 出演者, プレイ内容, タグ, シリーズ, レーベル, 配信開始日, 収録時間, 作品番号).
- * Pure: no fetching here.
+ * list (div.infowrapper dl: 出演者, プレイ内容, タグ, シリーズ, レーベル, 配信開始日, 収録時間, 作品番号);
+ * with the English page's title, description and performers' names where it was read
+ * (parse-english.ts). Pure: no fetching here.
  */
-import { load, type CheerioAPI } from "cheerio";
+import { type CheerioAPI, load } from "cheerio";
 import type { IngestRecord } from "../../model/record.js";
 import { validateIngestRecord } from "../../model/validate.js";
 import { calendarDay, runtimeMinutes, uniq } from "../coerce.js";
 import { encodeSourceId, ProviderParseError } from "../errors.js";
 import { siteUrl } from "../site-url.js";
 import { dvdIdOfNumber } from "./numbers.js";
+import { castLinks, heading, infoList, linkText, ownIds, sentence, texts } from "./page-parts.js";
+import { type EnglishPage, readEnglishPage } from "./parse-english.js";
 
 export const PROVIDER = "tokyo-hot";
 export const SITE = "Tokyo-Hot";
@@ -30,57 +33,9 @@ export function isProductPage(text: string): boolean {
   return /class="[^"]*\binfowrapper\b/.test(text) && text.includes("作品番号");
 }
 
-/** The URL of a product's Japanese page. */
-export function productUrl(baseUrl: string, id: string): string {
-  return `${baseUrl}/product/${encodeSourceId(PROVIDER, id)}/?lang=ja`;
-}
-
-/** The info list's entries by their label, each dd with the dt before it. */
-function infoList($: CheerioAPI): Map<string, ReturnType<CheerioAPI>> {
-  const out = new Map<string, ReturnType<CheerioAPI>>();
-  $("#main div.infowrapper dl dt").each((_, dt) => {
-    const label = $(dt).text().trim();
-    const dd = $(dt).nextAll("dd").first();
-    if (label !== "" && dd.length > 0 && !out.has(label)) out.set(label, dd);
-  });
-  return out;
-}
-
-/** Every piece of text in an entry, trimmed (the names of its links, or its plain text), as MetaTube's ParseTexts. */
-function texts($: CheerioAPI, dd: ReturnType<CheerioAPI> | undefined): string[] {
-  if (dd === undefined) return [];
-  const out: string[] = [];
-  const walk = (nodes: ReturnType<CheerioAPI>) =>
-    nodes.each((_, n) => {
-      if (n.type === "text") {
-        const t = $(n).text().trim();
-        if (t !== "") out.push(t);
-      } else walk($(n).contents());
-    });
-  walk(dd.contents());
-  return out;
-}
-
-/** An entry's link text (series, label), else its own text; null when empty. */
-function linkText(dd: ReturnType<CheerioAPI> | undefined): string | null {
-  if (dd === undefined) return null;
-  const a = dd.find("a").first();
-  const t = (a.length > 0 ? a.text() : dd.text()).trim();
-  return t === "" ? null : t;
-}
-
-/** The description: the text lines of div.sentence (its <br> split them), as MetaTube keeps them. */
-function sentence($: CheerioAPI): string | null {
-  const lines: string[] = [];
-  $("#main div.sentence")
-    .first()
-    .contents()
-    .each((_, n) => {
-      if (n.type !== "text") return;
-      const t = $(n).text().trim();
-      if (t !== "") lines.push(t);
-    });
-  return lines.length > 0 ? lines.join("\n") : null;
+/** The URL of a product's page in the shop's `lang` (ja: the record's page). */
+export function productUrl(baseUrl: string, id: string, lang: "ja" | "en" = "ja"): string {
+  return `${baseUrl}/product/${encodeSourceId(PROVIDER, id)}/?lang=${lang}`;
 }
 
 interface Pictures {
@@ -121,18 +76,25 @@ function pictures($: CheerioAPI, baseUrl: string, pageUrl: string): Pictures {
   };
 }
 
+/** The English text where the English page gives its own (the same text as the Japanese is none). */
+const other = (en: string | null | undefined, ja: string | null): string | null => (en && en !== ja ? en : null);
+
 /**
- * The record of a product page. `id` is the product's id in its URL (the record's contentId,
- * lowercase as MetaTube keeps it). A page with no product number, or whose record fails
- * validation, is a ProviderParseError.
+ * The record of a product page, with its English page's text where `englishHtml` is given and
+ * is this product's (else without it). `id` is the product's id in its URL (the record's
+ * contentId, lowercase as MetaTube keeps it). A page with no product number, whose pictures are
+ * another product's, or whose record fails validation, is a ProviderParseError.
  */
-export function parseProductPage(html: string, baseUrl: string, id: string): IngestRecord {
+export function parseProductPage(html: string, baseUrl: string, id: string, englishHtml: string | null = null): IngestRecord {
   const contentId = id.trim().toLowerCase();
   const pageUrl = productUrl(baseUrl, contentId);
   const $ = load(html);
   const info = infoList($);
   const number = linkText(info.get("作品番号")) ?? (/^\d+$/.test(contentId) ? null : contentId);
   if (number === null) throw new ProviderParseError(PROVIDER, `product ${contentId}: no 作品番号 on the page`);
+  const foreign = ownIds($).find((x) => x !== contentId);
+  if (foreign !== undefined) throw new ProviderParseError(PROVIDER, `product ${contentId}: the page's pictures are product ${foreign}'s`);
+  const en: EnglishPage | null = englishHtml === null ? null : readEnglishPage(englishHtml, contentId, number);
 
   const vendor = linkText(info.get("レーベル"));
   const series = linkText(info.get("シリーズ"));
@@ -140,23 +102,28 @@ export function parseProductPage(html: string, baseUrl: string, id: string): Ing
   // MetaTube's fallbacks: the player's poster where no jacket is linked, then cover and thumb for each other.
   const cover = pics.cover ?? pics.poster ?? pics.thumb;
   const thumb = pics.thumb ?? cover;
+  const titleJa = heading($);
+  const commentJa = sentence($);
+  const actresses = uniq(texts($, info.get("出演者")).filter((n) => n !== UNKNOWN_PERFORMER));
+  // The English names of the same performers, paired by their cast ids.
+  const actressEn = uniq(castLinks($).map((c) => en?.cast.find((e) => e.id === c.id)?.name)).filter((n) => !actresses.includes(n));
 
   const ingest: IngestRecord = {
     provider: PROVIDER,
     record: {
       contentId,
       dvdId: dvdIdOfNumber(number),
-      titleEn: "",
-      titleJa: $("#main div.contents h2").first().text().trim(),
-      commentEn: null,
-      commentJa: sentence($),
+      titleEn: other(en?.title, titleJa) ?? "",
+      titleJa,
+      commentEn: other(en?.description, commentJa),
+      commentJa,
       runtimeMins: runtimeMinutes(linkText(info.get("収録時間"))) ?? 0,
       releaseDate: calendarDay(linkText(info.get("配信開始日"))?.replaceAll("/", "-")) ?? "",
       makers: [vendor !== null && !OWN_VENDORS.has(vendor.toLowerCase()) ? vendor : MAKER],
       label: vendor ?? "",
       series: series !== null && !NO_SERIES.test(series) ? series : null,
       categories: uniq([...texts($, info.get("プレイ内容")), ...texts($, info.get("タグ"))]),
-      actresses: uniq(texts($, info.get("出演者")).filter((n) => n !== UNKNOWN_PERFORMER)),
+      actresses,
       actors: [],
       directors: [],
       authors: [],
@@ -164,16 +131,20 @@ export function parseProductPage(html: string, baseUrl: string, id: string): Ing
       jacketThumbUrl: thumb ?? "",
       site: SITE,
       serviceCode: "",
-      extra: { actressesRich: [], sampleUrl: pics.sample, galleryFull: pics.galleryFull, galleryThumb: pics.galleryThumb },
+      extra: {
+        actressesRich: actresses.map((name) => ({ name, image: null })),
+        sampleUrl: pics.sample,
+        galleryFull: pics.galleryFull,
+        galleryThumb: pics.galleryThumb,
+      },
     },
     pageUrl,
     ratingAvg: null,
     ratingCount: null,
     popularity: null,
-    altNames: {},
+    altNames: actressEn.length > 0 ? { actress: actressEn } : {},
     censored: false,
   };
-  ingest.record.extra.actressesRich = ingest.record.actresses.map((name) => ({ name, image: null }));
   const problems = validateIngestRecord(ingest);
   if (problems.length > 0) throw new ProviderParseError(PROVIDER, `product ${contentId}: ${problems.join("; ")}`, problems);
   return ingest;

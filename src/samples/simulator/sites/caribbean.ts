@@ -76,13 +76,14 @@ function specLine(label: string, content: string, attrs = ""): string {
 
 function specs(site: CaribbeanSimSpec, t: SiteTitle): string {
   const pr = site.premium;
-  const link = (href: string, text: string, extra = "") => `<a class="${pr ? "spec-item" : "site_tag"}"${extra} href="${href}">${esc(text)}</a>`;
+  // Premium's links are a.spec-item (Movie Data Capture's caribpr.py), Caribbeancom's a.spec__tag (FSS's test page).
+  const link = (href: string, text: string, extra = "") => `<a class="${pr ? "spec-item" : "spec__tag"}"${extra} href="${href}">${esc(text)}</a>`;
   let out = "";
   if (t.actresses.length > 0) {
     const names = t.actresses.map((a, i) =>
       pr
         ? link(`/search_act/${i + 1}/1.html`, a.ja)
-        : `<a class="site_tag" itemprop="actor" href="/search_act/${i + 1}/1.html"><span itemprop="name">${esc(a.ja)}</span></a>`,
+        : `<a class="spec__tag" itemprop="actor" itemscope itemtype="http://schema.org/Person" href="/search_act/${i + 1}/1.html"><span itemprop="name">${esc(a.ja)}</span></a>`,
     );
     out += specLine("出演", names.join(" "));
   }
@@ -136,7 +137,11 @@ ${gallery(t, id)}</div>
 `;
 }
 
-/** Page `n` of the listing: its titles as grid cards, and the pagination up to the last page. */
+/**
+ * Page `n` of the listing: its titles as grid cards, and the pagination: `.pagination-item`s
+ * whose last, the next page's, is `is-disabled` on the last page (EastSunrise/tools-py), in a
+ * `div.pagination-large` with the next page's `a[rel="next"]` (a scrapy spider's reading).
+ */
 export function renderCaribbeanListing(site: CaribbeanSimSpec, titles: readonly SiteTitle[], n: number): string {
   const last = Math.max(1, Math.ceil(titles.length / CARIBBEAN_LISTING_SIZE));
   const cards = titles.slice((n - 1) * CARIBBEAN_LISTING_SIZE, n * CARIBBEAN_LISTING_SIZE).map((t) => {
@@ -151,10 +156,14 @@ export function renderCaribbeanListing(site: CaribbeanSimSpec, titles: readonly 
 `;
   });
   const numbers = [...new Set([1, n - 1, n, n + 1, last])].filter((p) => p >= 1 && p <= last).sort((a, b) => a - b);
-  const pages = numbers.map((p) => `<div class="pagination-page${p === n ? " is-active" : ""}"><a href="${site.listing.path(p)}">${p}</a></div>`).join("\n");
+  const items = numbers.map((p) => `<a class="pagination-item${p === n ? " is-active" : ""}" href="${site.listing.path(p)}">${p}</a>`);
+  items.push(
+    n < last ? `<a class="pagination-item" rel="next" href="${site.listing.path(n + 1)}">次へ</a>` : `<span class="pagination-item is-disabled">次へ</span>`,
+  );
+  const pages = items.join("\n");
   return `${head(site, "全動画", "")}<div id="main"><div class="section"><div class="grid">
 ${cards.join("")}</div></div>
-<div class="pagination">
+<div class="pagination-large">
 ${pages}
 </div></div>
 </body>

@@ -47,6 +47,9 @@ export function galleryKindOf(t: SiteTitle, site: D2PassSimSite): "gallery" | "l
   return site.legacy && t.index % 4 === 1 ? "legacy" : "gallery";
 }
 
+/** No series: JSON null, but the text "null" for some titles, as FSS's d2passutil finds in real records. */
+const noSeries = (t: SiteTitle) => (t.index % 7 === 3 ? "null" : null);
+
 /** Titles whose image URLs are written `https:///moviepages/...`. */
 export const brokenUrls = (t: SiteTitle) => t.index % 9 === 4;
 
@@ -98,8 +101,8 @@ export function renderD2PassDetails(t: SiteTitle, site: D2PassSimSite, origin: s
     MovieThumb: `${root}/moviepages/${id}/images/thum_b.jpg`,
     RealMetaMovieID: null,
     Release: t.day,
-    Series: t.series?.ja ?? null,
-    SeriesEn: t.series?.en ?? null,
+    Series: t.series?.ja ?? noSeries(t),
+    SeriesEn: t.series?.en ?? noSeries(t),
     SeriesID: t.series === null ? null : stableId(`series:${t.series.ja}`, 1, 900),
     SiteID: site.siteId,
     Status: true,

@@ -8,9 +8,8 @@
  */
 import { ACTRESSES } from "../../titles/names.js";
 import { CATEGORIES, MAKERS, SERIES } from "../../titles/labels.js";
+import { esc } from "../html-text.js";
 import type { SiteTitle } from "../site-titles.js";
-
-const esc = (s: string): string => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 const hms = (mins: number): string => `${String(Math.floor(mins / 60)).padStart(2, "0")}:${String(mins % 60).padStart(2, "0")}:00`;
 const iso = (mins: number): string => `PT${Math.floor(mins / 60)}H${mins % 60}M0S`;
 const plusDays = (day: string, n: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
@@ -131,7 +130,8 @@ export function renderHeyzoJa(t: SiteTitle, f: HeyzoFacts): string {
   rows += row("table-series", "シリーズ", t.series === null ? "-----" : seriesLink(t, t.series.ja));
   // The Japanese label of the provider's row is not on record (the English pages' is "Provider"); the link is what is read.
   if (f.provider !== null) rows += row("table-provider", "提供", providerLink(f.provider, f.provider.ja));
-  rows += row("table-estimate", "評価", `<span itemprop="ratingValue">${rating}</span> (<span itemprop="ratingCount">${f.ratingCount}</span>件)`);
+  // The cell as JavSP and MetaTube read it: the value alone is marked; its count is the structured data's.
+  rows += row("table-estimate", "評価", `<span itemprop="ratingValue">${rating}</span>`);
   if (f.types.length > 0) rows += row("table-actor-type", "女優タイプ", f.types.map((g) => `<span>${categoryLink(g, g.ja)}</span>`).join("\n"));
   if (f.keywords.length > 0) {
     const items = f.keywords.map((g) => `<li><a href="/search/${encodeURIComponent(g.ja)}/1.html">${esc(g.ja)}</a></li>`).join("\n");

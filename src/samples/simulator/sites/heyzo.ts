@@ -8,13 +8,12 @@
  * 0001. An unknown id is the site's 404 page.
  */
 import type { SimAnswer, SimSite, SiteFactory, SiteOptions } from "../site.js";
+import { esc } from "../html-text.js";
 import { type SiteTitle, siteTitles } from "../site-titles.js";
 import { type HeyzoFacts, heyzoFacts, renderHeyzoEn, renderHeyzoJa } from "./heyzo-pages.js";
 
 /** Titles per page of the listing. */
 export const HEYZO_LISTING_SIZE = 30;
-
-const esc = (s: string): string => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 const NOT_FOUND_PAGE = `<!DOCTYPE html>
 <html lang="ja">

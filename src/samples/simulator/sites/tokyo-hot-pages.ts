@@ -1,10 +1,13 @@
 /**
  * Tokyo-Hot's pages in the simulator, in the markup its scrapers read (MetaTube's
  * provider/tokyo-hot and the others test/fixtures/tokyo-hot/README.md names): the product page
- * (div#main div.contents: the flowplayer, h2, div.sentence, div.infowrapper dl.info, the sample
- * pictures a[rel=cap], li.package) and the list of the search and the product list (ul.list
- * li.detail a.rm, "(作品番号: n1633)", ?page=N links). Made-up titles; only the shape is real.
+ * in Japanese and English (div#main div.contents: the flowplayer, h2, div.sentence,
+ * div.infowrapper dl.info, the sample pictures a[rel=cap], one li.package of links) and the list
+ * of the search and the product list (ul.list li.detail a.rm, "(作品番号: n1633)", ?page=N links).
+ * Made-up titles; only the shape is real.
  */
+import { ACTRESSES } from "../../titles/names.js";
+import { esc } from "../html-text.js";
 import type { SiteTitle } from "../site-titles.js";
 
 /** A title of the simulated shop: its page's id, its product number and the vendor the page names. */
@@ -23,20 +26,16 @@ export interface TokyoHotProduct {
 const CDN = "https://my.cdn.tokyo-hot.com/media";
 export const OWN_VENDOR = "東熱";
 
-export function esc(text: string): string {
-  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
-}
-
-function page(title: string, main: string): string {
+function page(title: string, main: string, lang: "ja" | "en" = "ja"): string {
   return `<!DOCTYPE html>
-<html lang="ja">
+<html lang="${lang}">
 <head>
 <meta charset="utf-8">
 <title>${esc(title)} | 東京熱 Tokyo-Hot</title>
 </head>
 <body>
 <div id="container">
-<div id="header"><h1><a href="/index?lang=ja">Tokyo-Hot</a></h1></div>
+<div id="header"><h1><a href="/index?lang=${lang}">Tokyo-Hot</a></h1></div>
 <div id="main">
 ${main}
 </div>
@@ -76,10 +75,39 @@ export const sampleOf = (p: TokyoHotProduct) => `${CDN}/samples/${p.id}.mp4`;
 export const jacketOf = (p: TokyoHotProduct) => `${CDN}/${p.id}/jacket/${p.number}.jpg`;
 export const packageOf = (p: TokyoHotProduct) => `${CDN}/${p.id}/package/_v.jpg`;
 
+/** The shop's id of a performer, the same on both languages' pages (/cast/N/). */
+const castId = (a: SiteTitle["actresses"][number]): number => 5000 + ACTRESSES.indexOf(a);
+
+/** The text lines of a description as div.sentence writes them, or nothing. */
+const sentenceOf = (text: string | null): string => (text === null ? "" : `<div class="sentence">${text.split("\n").map(esc).join("<br />\n")}</div>\n`);
+
+/** The page's player, heading, description, info list, pictures and package links. */
+function contents(p: TokyoHotProduct, title: string, description: string | null, info: string[]): string {
+  const t = p.title;
+  const caps = capPictures(p).map(([full, thumb]) => `<a href="${esc(full)}" rel="cap"><img src="${esc(thumb)}" alt=""></a>`);
+  const source = t.sample ? `\n<source src="${sampleOf(p)}" type="video/mp4">` : "";
+  // One li.package holding the jacket's and the package pictures' links, as Javinizer recorded it (its parent is not on record).
+  const packages = p.packaged
+    ? `<ul>\n<li class="package">\n<a href="${esc(jacketOf(p))}"><img src="https://my.cdn.tokyo-hot.com/static/images/package.png" alt="Jacket" width="48" height="43"><br>Jacket</a>\n<a href="${esc(packageOf(p))}"></a>\n<a href="${esc(packageOf(p).replace("_v.jpg", "_vb.jpg"))}"></a>\n</li>\n</ul>\n`
+    : "";
+  return `<div class="contents">
+<div class="flowplayer" data-ratio="0.5625">
+<video poster="${esc(posterOf(p))}">${source}
+</video>
+</div>
+<h2>${esc(title)}</h2>
+${sentenceOf(description)}<div class="infowrapper">
+<dl class="info">
+${info.join("\n")}
+</dl>
+</div>
+${caps.length > 0 ? `<div class="scap">\n${caps.join("\n")}\n</div>\n` : ""}${packages}</div>`;
+}
+
 export function renderProductPage(p: TokyoHotProduct): string {
   const t = p.title;
   const { play, tags } = splitGenres(p);
-  const cast = t.actresses.length > 0 ? t.actresses.map((a, i) => link(`/cast/${7000 + i}/`, a.ja)).join(" ") : "不明";
+  const cast = t.actresses.length > 0 ? t.actresses.map((a) => link(`/cast/${castId(a)}/`, a.ja)).join(" ") : "不明";
   const info = [
     entry("出演者", cast),
     entry("プレイ内容", play.map((g) => link(query("play", g), g)).join(" ")),
@@ -90,28 +118,33 @@ export function renderProductPage(p: TokyoHotProduct): string {
     entry("収録時間", clock(t.runtimeMins)),
     entry("作品番号", esc(p.number)),
   ];
-  const caps = capPictures(p).map(([full, thumb]) => `<a href="${esc(full)}" rel="cap"><img src="${esc(thumb)}" alt=""></a>`);
-  const source = t.sample ? `\n<source src="${sampleOf(p)}" type="video/mp4">` : "";
-  const sentence = t.descJa === null ? "" : `<div class="sentence">${t.descJa.split("\n").map(esc).join("<br />\n")}</div>\n`;
-  const packages = p.packaged
-    ? `<ul class="download">\n<li class="package">${link(jacketOf(p), "ジャケット")}</li>\n<li class="package">${link(packageOf(p), "パッケージ")}</li>\n</ul>\n`
-    : "";
-  return page(
-    t.titleJa,
-    `<div class="contents">
-<div class="flowplayer" data-ratio="0.5625">
-<video poster="${esc(posterOf(p))}">${source}
-</video>
-</div>
-<h2>${esc(t.titleJa)}</h2>
-${sentence}<div class="infowrapper">
-<dl class="info">
-${info.join("\n")}
-</dl>
-</div>
-${caps.length > 0 ? `<div class="scap">\n${caps.join("\n")}\n</div>\n` : ""}${packages}<input type="hidden" name="product_uid" value="${esc(p.id)}">
-</div>`,
-  );
+  return page(t.titleJa, contents(p, t.titleJa, t.descJa, info));
+}
+
+/**
+ * The product's English page (?lang=en). Its labels are those the English pages' readers look
+ * for (Model, Play, Series, Release Date, Duration, Product ID); the tag and label rows, whose
+ * English labels are not on record, are left out. A title with no English shows its Japanese
+ * text there (made up: what the shop shows then is not on record).
+ */
+export function renderEnglishPage(p: TokyoHotProduct): string {
+  const t = p.title;
+  const cast = t.actresses.length > 0 ? t.actresses.map((a) => link(`/cast/${castId(a)}/`, a.en)).join(" ") : "Unknown";
+  const info = [
+    entry("Model", cast),
+    entry(
+      "Play",
+      splitGenres(p)
+        .play.map((g) => link(query("play", g), t.genres.find((x) => x.ja === g)?.en ?? g))
+        .join(" "),
+    ),
+    ...(t.series ? [entry("Series", link(query("genre", t.series.en), t.series.en))] : []),
+    entry("Release Date", t.day.replaceAll("-", "/")),
+    entry("Duration", clock(t.runtimeMins)),
+    entry("Product ID", esc(p.number)),
+  ];
+  const title = t.titleEn ?? t.titleJa;
+  return page(title, contents(p, title, t.titleEn === null ? t.descJa : t.descEn, info), "en");
 }
 
 function listItem(p: TokyoHotProduct): string {

@@ -1,7 +1,8 @@
 /**
- * Tokyo-Hot's shop in the simulator, under /tokyo-hot: the product pages (/product/{id}/), the
- * search (/product/?q=...) and the product list (/product/?page=N, newest first), UTF-8 HTML as
- * the real shop serves (tokyo-hot-pages.ts), and its 404 for a product it does not have.
+ * Tokyo-Hot's shop in the simulator, under /tokyo-hot: the product pages (/product/{id}/, in
+ * English with ?lang=en), the search (/product/?q=...) and the product list (/product/?page=N,
+ * newest first), UTF-8 HTML as the real shop serves (tokyo-hot-pages.ts), and its 404 for a
+ * product it does not have.
  * Its titles come from site-titles.ts: each gets a product number of one of the shop's series
  * (its own n, k and kb; s2mbd-, red- and sky- of other vendors it sells), numbered up from the
  * oldest, and an id in its URL: the number itself for the newer half (n1633, s2mbd-002), a plain
@@ -10,7 +11,7 @@
 import { hashInts } from "../../titles/prng.js";
 import { HTML_NOT_FOUND, type SimAnswer, type SimSite, type SiteFactory } from "../site.js";
 import { siteTitles, type SiteTitle } from "../site-titles.js";
-import { OWN_VENDOR, renderListPage, renderProductPage, type TokyoHotProduct } from "./tokyo-hot-pages.js";
+import { OWN_VENDOR, renderEnglishPage, renderListPage, renderProductPage, type TokyoHotProduct } from "./tokyo-hot-pages.js";
 
 export type { TokyoHotProduct } from "./tokyo-hot-pages.js";
 
@@ -92,7 +93,9 @@ export const tokyoHotSite: SiteFactory = ({ titles, seed }) => {
         return null;
       }
       const product = byId.get(id);
-      return { name: `${NAME}.product`, answer: () => (product ? html(renderProductPage(product)) : HTML_NOT_FOUND) };
+      const english = url.searchParams.get("lang") === "en";
+      const render = english ? renderEnglishPage : renderProductPage;
+      return { name: `${NAME}.product${english ? ".en" : ""}`, answer: () => (product ? html(render(product)) : HTML_NOT_FOUND) };
     },
   };
   return site;
