@@ -12,7 +12,7 @@ const TOKYO_HOT = /^(?:tokyo[-_ ]?hot[-_ ]?)?(kb|[nk])[-_]?(\d{4})$/i;
 /** XXX-AV's five- or six-digit numbers, after the studio's name in any spacing (XXX-AV-22061, xxx-av 20589). */
 const XXX_AV = /^xxx[-_ ]?av[-_ ]?(\d{5,6})$/i;
 /** MMDDYY + title number, optionally after the site's name. */
-const DATED = /^(?:(carib(?:bean)?(?:com)?(pr)?|1pon(?:do)?|10mu(?:sume)?|paco(?:pacomama)?|mura[-_ ]?mura)[-_ ]?)?(\d\d)(\d\d)\d\d([-_])(\d{2,3})$/i;
+const DATED = /^(?:(carib(?:bean)?(?:com)?(pr)?|1pon(?:do)?|10mu(?:sume)?|paco(?:pacomama)?|mura[-_ ]?mura)[-_ ]?)?(\d\d)(\d\d)\d\d([-_])(\d{2,4})$/i;
 
 const uncensored = (dvdId: string, kind: ParsedCode["kind"]): ParsedCode => ({ dvdId, kind, censored: false });
 
@@ -25,6 +25,9 @@ function parseDated(core: string): ParsedCode | null {
   if (mm < 1 || mm > 12 || dd < 1 || dd > 31) return null;
   const date = core.slice(core.length - number.length - 7, core.length - number.length - 1);
   const name = site?.toLowerCase() ?? "";
+  // Four digits: Muramura's newer titles (092726_1266, in JavSP's and FSS's records), read only
+  // with its name: alone, MMDDYY_NNNN is as often a camera's date and time (110315_1432).
+  if (number.length === 4) return name.startsWith("mura") ? uncensored(`${date}_${number}`, "muramura") : null;
   if (number.length === 2) {
     // Two-digit title numbers are 10musume's; the other sites use three.
     const is10musume = name.startsWith("10mu") || (name === "" && separator === "_");

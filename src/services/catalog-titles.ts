@@ -8,7 +8,7 @@
  * because the other sites have not been crawled yet, says nothing of the others.
  */
 import { findByDvdId, getProviderState, type StoredMovie } from "../catalog/index.js";
-import { lookupCandidates, sellersOf, type FoundCode, type Seller } from "../codes/index.js";
+import { lookupCandidates, parseCode, sellersOf, type FoundCode, type Seller } from "../codes/index.js";
 import { PROVIDERS, sellersOfProvider } from "../providers/registry.js";
 import type { ServiceDeps } from "./deps.js";
 import { type Finding, fromCatalog } from "./title.js";
@@ -60,20 +60,26 @@ function crawledWhole(deps: ServiceDeps, seller: Seller): boolean {
 
 /**
  * The catalog's titles of a code among `providers`, in the spellings sources disagree on;
- * ambiguous when two of its sellers hold it. A row of a provider that is none of the code's
- * sellers (an import's; a source that holds another seller's title) answers, but speaks for
- * no seller. A catalog hit is the common path of every face: one pass over the code's few
+ * ambiguous when two of its sellers hold it. A row of another seller of the code's shape, one
+ * the name rules out (Pacopacomama's 010120_001 for `1pondo_010120_001`), is another title;
+ * a row of a provider none of whose sellers write the shape (an import's; DMM's data of a
+ * HEYZO code) answers, but speaks for no seller. A catalog hit is the common path of every face: one pass over the code's few
  * rows, a sort only when there are several, and the other sellers weighed only for a code
  * that has several.
  */
 export function catalogFinding(deps: ServiceDeps, code: FoundCode, providers: string[] | null): CatalogFinding | null {
   const sellers = sellersOf(code);
+  // Those of the code's shape, before a name narrowed them (in its kind or its studio): a seller the name rules out holds another title.
+  let shape: readonly Seller[] | null = null;
+  const ofShape = (own: readonly Seller[]) => own.some((s) => (shape ??= sellersOf(parseCode(code.dvdId) ?? code)).includes(s));
   for (const dvdId of lookupCandidates(code)) {
     const kept: StoredMovie[] = [];
     const held: Seller[] = [];
     for (const r of findByDvdId(deps.db, dvdId)) {
       if (providers !== null && !providers.includes(r.provider)) continue;
-      const seller = sellersOfProvider(r.provider).find((s) => sellers.includes(s));
+      const own = sellersOfProvider(r.provider);
+      const seller = own.find((s) => sellers.includes(s));
+      if (seller === undefined && own.length > 0 && ofShape(own)) continue;
       if (seller !== undefined && !held.includes(seller)) held.push(seller);
       kept.push(r);
     }

@@ -5,6 +5,7 @@ import type { ProviderRuntime } from "../providers/runtime.js";
 import type { ProviderSetup } from "../providers/registry.js";
 import { ProviderParseError } from "../providers/errors.js";
 import { ProviderBreakers } from "./provider-breaker.js";
+import { UnstoredAnswers } from "./unstored-answers.js";
 
 export type LiveError = { provider: string; message: string };
 
@@ -41,14 +42,6 @@ export interface LiveOptions {
 }
 
 /**
- * Live answers that were not written through (a replica's, or when the catalog was busy or
- * full) are kept this long, and at most this many, so that what a client was just answered
- * can be asked for again by its content id (the MetaTube plugins' cover requests) in this process.
- */
-const UNSTORED_TTL_MS = 60 * 60_000;
-const UNSTORED_MAX = 1000;
-
-/**
  * A title whose answer cannot be read (ProviderParseError: the provider answered, the record is
  * unusable) is not asked again for this long: asked again and again, that one title would count
  * as the provider failing, and its breaker would refuse every other code.
@@ -68,7 +61,7 @@ export class LiveFallback {
   private readonly inflight = new Map<string, Promise<unknown>>();
   private readonly negative = new Map<string, number>();
   private readonly broken = new Map<string, { until: number; message: string }>();
-  private readonly unstored = new Map<string, { record: IngestRecord; until: number }>();
+  private readonly unstored: UnstoredAnswers;
   private readonly now: () => number;
   private readonly breakers: ProviderBreakers;
   private storing: boolean;
@@ -79,6 +72,7 @@ export class LiveFallback {
     private readonly options: LiveOptions,
   ) {
     this.now = options.now ?? Date.now;
+    this.unstored = new UnstoredAnswers(this.now);
     this.storing = options.store ?? true;
     this.breakers = new ProviderBreakers({
       failures: options.breakerFailures ?? BREAKER_FAILURES,
@@ -147,26 +141,12 @@ export class LiveFallback {
   }
 
   private keepUnstored(records: IngestRecord[]): void {
-    const until = this.now() + UNSTORED_TTL_MS;
-    for (const r of records) {
-      // Sellers share ids (1pondo's and Caribbeancom Premium's 042922_001): kept per provider.
-      const id = `${r.provider}\u0000${r.record.contentId.toLowerCase()}`;
-      this.unstored.delete(id);
-      this.unstored.set(id, { record: r, until });
-      if (this.unstored.size > UNSTORED_MAX) this.unstored.delete(this.unstored.keys().next().value!);
-    }
+    this.unstored.keep(records);
   }
 
-  /** A live answer of the last hour that is not in the catalog (see keepUnstored): the first of `providers` with this content id. */
+  /** A live answer of the last hour that is not in the catalog (unstored-answers.ts): the first of `providers` with this content id. */
   unstoredAnswer(contentId: string, providers: readonly string[]): IngestRecord | undefined {
-    for (const provider of providers) {
-      const id = `${provider}\u0000${contentId.trim().toLowerCase()}`;
-      const kept = this.unstored.get(id);
-      if (kept === undefined) continue;
-      if (kept.until > this.now()) return kept.record;
-      this.unstored.delete(id);
-    }
-    return undefined;
+    return this.unstored.get(contentId, providers);
   }
 
   /** From now on answers are never written through (a read-only replica's app: server/app.ts); there is no way back. */

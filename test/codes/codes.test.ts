@@ -134,6 +134,7 @@ const PARSE_CASES: Case[] = [
   ["pacopacomama 010120_001", "010120_001", "pacopacomama"],
   ["muramura 010120_001", "010120_001", "muramura"],
   ["Muramura-010120_001.mp4", "010120_001", "muramura"],
+  ["muramura-071926_1251.mp4", "071926_1251", "muramura"],
   // Amateur
   ["259LUXU-1234", "259LUXU-1234", "amateur"],
   ["259luxu1234", "259LUXU-1234", "amateur"],
@@ -174,6 +175,9 @@ const PARSE_CASES: Case[] = [
 ];
 
 const NOT_CODES: string[] = [
+  // A date and a time, as cameras write them: no Muramura code without Muramura's name.
+  "110315_1432.mp4",
+  "092726_1266",
   "",
   " ",
   "beautiful wife",
@@ -238,8 +242,11 @@ describe("parseCode", () => {
   });
 
   it.each(PARSE_CASES)("%j: the canonical form parses to itself", (input) => {
-    const dvdId = parseCode(input)?.dvdId ?? "";
-    expect(parseCode(dvdId)?.dvdId).toBe(dvdId);
+    const code = parseCode(input);
+    const dvdId = code?.dvdId ?? "";
+    // Muramura's four-digit numbers read only with its name (alone they are a date and a time as cameras write them).
+    const named = code?.kind === "muramura" && /_\d{4}$/.test(dvdId) ? `muramura ${dvdId}` : dvdId;
+    expect(parseCode(named)?.dvdId).toBe(dvdId);
   });
 
   it.each(NOT_CODES)("%j is not a code", (input) => {

@@ -19,6 +19,8 @@ const TABLE: Array<[name: string, code: string, sellers: string[]]> = [
   ["caribbeancompr-042922_001.mp4", "042922_001", ["caribbeancompr"]],
   ["pacopacomama 032622_623", "032622_623", ["pacopacomama"]],
   ["muramura_091522_959.mp4", "091522_959", ["muramura"]],
+  // Muramura's newer four-digit numbers, read with its name alone (sgyx/JavSP, FSS).
+  ["muramura 092726_1266", "092726_1266", ["muramura"]],
   ["Tokyo-Hot n1633.mp4", "n1633", ["tokyo-hot"]],
   ["n1633", "n1633", ["tokyo-hot"]],
   // Tokyo-Hot's other series read as labels: both sellers asked, unless the name says Tokyo-Hot (JavSP's names).

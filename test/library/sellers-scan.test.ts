@@ -105,6 +105,7 @@ describe("scan of a library of the sellers' real name shapes", () => {
       writeFileSync(path, "");
       planted.set(`${seller}/${name.replace(/[/\\]/g, "／")}`, code);
     }
+
     t = await buildTestApp([], { ...simulatedProviders(sim), NEGATIVE_CACHE_SECONDS: "0", HTTP_MAX_RETRIES: "2" }, { live: true });
   }, 120_000);
   afterAll(async () => {

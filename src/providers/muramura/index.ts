@@ -1,5 +1,5 @@
-/** Muramura (ムラムラってくる素人): the D2Pass JSON of www.muramura.tv, ids MMDDYY_NNN. */
-import { type D2PassSite, d2passProvider, THREE_DIGIT_ID } from "../d2pass/index.js";
+/** Muramura (ムラムラってくる素人): the D2Pass JSON of www.muramura.tv, ids MMDDYY_NNN (and MMDDYY_NNNN of late). */
+import { type D2PassSite, d2passProvider, MURAMURA_ID } from "../d2pass/index.js";
 
 export const MURAMURA: D2PassSite = {
   name: "muramura",
@@ -8,8 +8,10 @@ export const MURAMURA: D2PassSite = {
   siteName: "Muramura",
   maker: "ムラムラってくる素人",
   defaultBaseUrl: "https://www.muramura.tv",
-  idPattern: THREE_DIGIT_ID,
-  // Its front end has no legacy gallery (metatube-sdk-go's muramura.go sets no path for one).
+  idPattern: MURAMURA_ID,
+  // metatube-sdk-go's muramura.go sets no path for either gallery (GalleryPath and
+  // LegacyGalleryPath ""), so MetaTube never asks them; no public reader shows Muramura's.
+  gallery: false,
   legacyGallery: null,
 };
 
