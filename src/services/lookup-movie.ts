@@ -4,7 +4,7 @@ import type { FoundCode } from "../codes/index.js";
 import { AppError } from "../lib/errors.js";
 import type { DetailedRecord } from "../model/record.js";
 import type { ServiceDeps } from "./deps.js";
-import { findTitles } from "./find-title.js";
+import { findTitles, type Title } from "./find-title.js";
 
 /** The code and part read from a q that was more than a bare code (a file name, a path, a code amid words). */
 export interface CodeRead {
@@ -23,6 +23,25 @@ export interface MovieAnswer {
   read: CodeRead | null;
 }
 
+/** The answer of a title, its record decoded only when read (a class, as title.ts's: cheaper to make than an object literal with a getter). */
+class TitleAnswer implements MovieAnswer {
+  readonly source: string;
+  readonly resultJson: RecordJson | null;
+
+  constructor(
+    readonly q: string,
+    private readonly title: Title,
+    readonly read: CodeRead | null,
+  ) {
+    this.source = title.provider;
+    this.resultJson = title.json();
+  }
+
+  get result(): DetailedRecord {
+    return this.title.record;
+  }
+}
+
 function readOf(code: FoundCode | null): CodeRead | null {
   return code === null || code.exact ? null : { code: code.dvdId, part: code.part };
 }
@@ -37,18 +56,8 @@ export async function lookupMovie(deps: ServiceDeps, q: string, providers: strin
   // A catalog hit is answered at once: awaiting it would cost a turn of the event loop.
   const found = pending instanceof Promise ? await pending : pending;
   switch (found.status) {
-    case "found": {
-      const t = found.titles[0];
-      return {
-        q,
-        source: t.provider,
-        get result() {
-          return t.record;
-        },
-        resultJson: t.json(),
-        read: readOf(found.read),
-      };
-    }
+    case "found":
+      return new TitleAnswer(q, found.titles[0], readOf(found.read));
     case "failed":
       throw new AppError("UPSTREAM_FAILED", found.reason);
     case "ambiguous":

@@ -20,19 +20,37 @@ export interface Title {
   json(): RecordJson | null;
 }
 
-/** A catalog title, its record and page read when first used. */
-export const fromCatalog = (m: StoredMovie): Title => ({
-  id: m.id,
-  provider: m.provider,
-  get record() {
-    return m.record;
-  },
-  get pageUrl() {
-    return m.pageUrl;
-  },
-  ratingAvg: m.ratingAvg,
-  json: () => m.recordJson?.() ?? null,
-});
+/**
+ * A catalog title, its record and page read when first used. A class, its getters on the
+ * prototype: an object literal with getters is slow to make, and every catalog hit makes one.
+ */
+class CatalogTitle implements Title {
+  readonly id: number;
+  readonly provider: string;
+  ratingAvg: number | null;
+
+  constructor(private readonly m: StoredMovie) {
+    this.id = m.id;
+    this.provider = m.provider;
+    this.ratingAvg = m.ratingAvg;
+  }
+
+  get record(): DetailedRecord {
+    return this.m.record;
+  }
+
+  get pageUrl(): string {
+    return this.m.pageUrl;
+  }
+
+  json(): RecordJson | null {
+    return this.m.recordJson?.() ?? null;
+  }
+}
+
+export const fromCatalog = (m: StoredMovie): Title => new CatalogTitle(m);
+
+const noJson = (): null => null;
 
 /** A title a live provider just answered with (written through to the catalog, or kept a while: live-fallback.ts). */
 export const fromLive = (r: IngestRecord): Title => ({
@@ -41,7 +59,7 @@ export const fromLive = (r: IngestRecord): Title => ({
   record: r.record,
   pageUrl: r.pageUrl,
   ratingAvg: r.ratingAvg,
-  json: () => null,
+  json: noJson,
 });
 
 /** What finding a title came to; `read` is the code read from the query, if any. */

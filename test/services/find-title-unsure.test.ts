@@ -4,8 +4,7 @@
  * of the others. Against the sellers' sites in their real formats (the provider simulator).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { markCrawlStart, finishRun, startRun } from "../../src/catalog/store/ingest-store.js";
-import type { IngestRecord } from "../../src/model/record.js";
+import { finishRun, markCrawlStart, startRun } from "../../src/catalog/store/ingest-store.js";
 import { PROVIDERS } from "../../src/providers/registry.js";
 import { type Simulator, startSimulator } from "../../src/samples/simulator/index.js";
 import { findTitles } from "../../src/services/find-title.js";
