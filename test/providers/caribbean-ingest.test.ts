@@ -13,17 +13,17 @@ import { type Simulator, startSimulator } from "../../src/samples/simulator/inde
 import { siteTitles } from "../../src/samples/simulator/site-titles.js";
 import { caribbeanId } from "../../src/samples/simulator/sites/caribbean.js";
 import { simulatedProviders, tempCatalog, testConfig } from "../helpers/build-app.js";
+import { FAULT_MIX_BACKOFF, FAULT_MIX_ENV, SELLER_FAULTS } from "../helpers/fault-mix.js";
 
 const TITLES = 150;
 const SEED = 8;
 const NOW = new Date("2026-11-10T03:00:00Z");
-const FAULTS = { every: { status500: 7, rate429: 11, challenge: 13, html: 19, slow: 17, truncate: 23 }, slowMs: 300, retryAfterSeconds: 1 };
 
 describe("caribbean ingest through provider faults", () => {
   let sim: Simulator;
   const dbs: { db: Db; dir: string }[] = [];
   beforeAll(async () => {
-    sim = await startSimulator({ siteTitles: TITLES, seed: SEED, faults: FAULTS });
+    sim = await startSimulator({ siteTitles: TITLES, seed: SEED, faults: SELLER_FAULTS });
   });
   afterAll(async () => {
     await sim.close();
@@ -41,9 +41,9 @@ describe("caribbean ingest through provider faults", () => {
     async (provider, sep) => {
       const c = tempCatalog();
       dbs.push(c);
-      const rt = createProviderRuntime(testConfig({ ...simulatedProviders(sim), HTTP_MAX_RETRIES: "8", HTTP_TIMEOUT_MS: "5000" }), {
+      const rt = createProviderRuntime(testConfig({ ...simulatedProviders(sim), ...FAULT_MIX_ENV }), {
         now: () => NOW,
-        http: { baseDelayMs: 20 },
+        http: FAULT_MIX_BACKOFF,
       });
       const before = sim.stats();
       const [run] = await runIngest(c.db, rt, { provider, trigger: "cli" });

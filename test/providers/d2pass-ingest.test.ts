@@ -8,12 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../src/catalog/store/db.js";
 import { runIngest } from "../../src/ingest/run-ingest.js";
 import { createProviderRuntime } from "../../src/providers/runtime.js";
-import { type FaultOptions, type Simulator, startSimulator } from "../../src/samples/simulator/index.js";
+import { type Simulator, startSimulator } from "../../src/samples/simulator/index.js";
 import { siteTitles } from "../../src/samples/simulator/site-titles.js";
 import { type D2PassSimSite, d2passIdOf, galleryKindOf } from "../../src/samples/simulator/sites/d2pass-render.js";
 import { simulatedProviders, tempCatalog, testConfig } from "../helpers/build-app.js";
+import { FAULT_MIX_BACKOFF, FAULT_MIX_ENV, SELLER_FAULTS } from "../helpers/fault-mix.js";
 
-const FAULTS: FaultOptions = { every: { status500: 7, rate429: 11, challenge: 13, html: 19, slow: 17, truncate: 23 }, slowMs: 300, retryAfterSeconds: 1 };
 const NOW = new Date("2026-11-10T03:00:00Z");
 const TITLES = 120;
 const NAMES = ["1pondo", "10musume", "pacopacomama", "muramura"];
@@ -29,7 +29,7 @@ describe("ingest of the D2Pass sites through faults", () => {
   let sim: Simulator;
   let catalog: { db: Db; dir: string };
   beforeAll(async () => {
-    sim = await startSimulator({ siteTitles: TITLES, seed: 11, faults: FAULTS });
+    sim = await startSimulator({ siteTitles: TITLES, seed: 11, faults: SELLER_FAULTS });
     catalog = tempCatalog();
   });
   afterAll(async () => {
@@ -39,9 +39,9 @@ describe("ingest of the D2Pass sites through faults", () => {
   });
 
   it("stores every title of every site, nothing lost, no failures", async () => {
-    const rt = createProviderRuntime(testConfig({ ...simulatedProviders(sim), HTTP_MAX_RETRIES: "8", HTTP_TIMEOUT_MS: "5000" }), {
+    const rt = createProviderRuntime(testConfig({ ...simulatedProviders(sim), ...FAULT_MIX_ENV }), {
       now: () => NOW,
-      http: { baseDelayMs: 20 },
+      http: FAULT_MIX_BACKOFF,
     });
     const before = sim.stats();
     const runs = [];

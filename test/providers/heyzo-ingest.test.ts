@@ -11,13 +11,13 @@ import type { Db } from "../../src/catalog/store/db.js";
 import { findByContentId } from "../../src/catalog/store/movies-read.js";
 import { runIngest } from "../../src/ingest/run-ingest.js";
 import { createProviderRuntime } from "../../src/providers/runtime.js";
-import { type FaultOptions, type Simulator, startSimulator } from "../../src/samples/simulator/index.js";
+import { type Simulator, startSimulator } from "../../src/samples/simulator/index.js";
 import { simulatedProviders, tempCatalog, testConfig } from "../helpers/build-app.js";
+import { FAULT_MIX_BACKOFF, FAULT_MIX_ENV, SELLER_FAULTS } from "../helpers/fault-mix.js";
 
 const TITLES = 150;
 const SEED = 8;
 const NOW = new Date("2026-11-10T03:00:00Z");
-const FAULTS: FaultOptions = { every: { status500: 7, rate429: 11, challenge: 13, html: 19, slow: 17, truncate: 23 }, slowMs: 300, retryAfterSeconds: 1 };
 
 describe("heyzo ingest through provider faults", () => {
   let sim: Simulator;
@@ -28,9 +28,9 @@ describe("heyzo ingest through provider faults", () => {
     return c.db;
   };
   const ingest = async (db: Db) => {
-    const rt = createProviderRuntime(testConfig({ ...simulatedProviders(sim), HTTP_MAX_RETRIES: "8", HTTP_TIMEOUT_MS: "5000" }), {
+    const rt = createProviderRuntime(testConfig({ ...simulatedProviders(sim), ...FAULT_MIX_ENV }), {
       now: () => NOW,
-      http: { baseDelayMs: 20 },
+      http: FAULT_MIX_BACKOFF,
     });
     const [run] = await runIngest(db, rt, { provider: "heyzo", trigger: "cli" });
     const http = rt.http.stats();
@@ -56,7 +56,7 @@ describe("heyzo ingest through provider faults", () => {
     const { run: cleanRun } = await ingest(clean);
     expect(cleanRun).toMatchObject({ status: "succeeded", added: TITLES, failures: 0, error: null });
 
-    sim.setFaults(FAULTS);
+    sim.setFaults(SELLER_FAULTS);
     const db = catalog();
     const before = sim.stats();
     const { run, http } = await ingest(db);

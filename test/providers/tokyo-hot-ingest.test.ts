@@ -10,14 +10,14 @@ import { listRuns } from "../../src/catalog/store/ingest-store.js";
 import { findByContentId } from "../../src/catalog/store/movies-read.js";
 import { runIngest } from "../../src/ingest/run-ingest.js";
 import { createProviderRuntime } from "../../src/providers/runtime.js";
-import { type FaultOptions, type Simulator, startSimulator } from "../../src/samples/simulator/index.js";
+import { type Simulator, startSimulator } from "../../src/samples/simulator/index.js";
 import { siteTitles } from "../../src/samples/simulator/site-titles.js";
 import { tokyoHotProducts } from "../../src/samples/simulator/sites/tokyo-hot.js";
 import { simulatedProviders, tempCatalog, testConfig } from "../helpers/build-app.js";
+import { FAULT_MIX_BACKOFF, FAULT_MIX_ENV, SELLER_FAULTS } from "../helpers/fault-mix.js";
 
 const TITLES = 200;
 const SEED = 3;
-const FAULTS: FaultOptions = { every: { status500: 7, rate429: 11, challenge: 13, html: 19, slow: 17, truncate: 23 }, slowMs: 300, retryAfterSeconds: 1 };
 const NOW = new Date("2026-11-10T03:00:00Z");
 
 const contentIds = (db: Db) => db.prepare("SELECT content_id FROM movies WHERE provider = 'tokyo-hot' ORDER BY 1").pluck().all() as string[];
@@ -33,9 +33,9 @@ describe("ingest of the simulated Tokyo-Hot shop", () => {
     return c.db;
   };
   const runtime = () =>
-    createProviderRuntime(testConfig({ ...simulatedProviders(sim), HTTP_TIMEOUT_MS: "5000", HTTP_MAX_RETRIES: "8" }), {
+    createProviderRuntime(testConfig({ ...simulatedProviders(sim), ...FAULT_MIX_ENV }), {
       now: () => NOW,
-      http: { baseDelayMs: 20 },
+      http: FAULT_MIX_BACKOFF,
     });
   const ids = tokyoHotProducts(siteTitles(TITLES, SEED, "tokyo-hot"), SEED)
     .map((p) => p.id)
@@ -69,7 +69,7 @@ describe("ingest of the simulated Tokyo-Hot shop", () => {
   }, 60_000);
 
   it("stores every title through the fault mix, losing none", async () => {
-    sim.setFaults(FAULTS);
+    sim.setFaults(SELLER_FAULTS);
     const before = sim.stats();
     const db = fresh();
     const rt = runtime();
