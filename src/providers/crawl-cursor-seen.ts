@@ -5,7 +5,7 @@
  * not seen), and the titles a page repeats from the one before (a listing that shifted as new
  * titles came in) are not fetched twice. Opaque to the ingest, like crawl-cursor.ts's.
  */
-import { isObject, type JsonObject } from "./coerce.js";
+import { cursorObject } from "./crawl-cursor.js";
 
 export interface SeenCursorValue {
   page: number;
@@ -27,22 +27,13 @@ function isSeen(v: unknown): v is string[] {
   return Array.isArray(v) && v.length <= MAX_SEEN && v.every((id) => typeof id === "string" && id.length > 0 && id.length <= MAX_ID_LENGTH);
 }
 
-function parse(cursor: string): JsonObject | null {
-  try {
-    const v: unknown = JSON.parse(cursor);
-    return isObject(v) ? v : null;
-  } catch {
-    return null;
-  }
-}
-
 /** Listing pages counted from `first`, each cursor with the ids of the page before. */
 export function seenCursor(first: number): SeenCursor {
   return {
     encode: ({ page, seen }) => JSON.stringify({ page, seen }),
     decode(cursor, provider) {
       if (cursor === null) return { page: first, seen: [] };
-      const value = parse(cursor);
+      const value = cursorObject(cursor);
       const page = value?.page;
       if (value === null || Object.keys(value).length !== 2 || typeof page !== "number" || !Number.isSafeInteger(page) || page < first || !isSeen(value.seen)) {
         throw new RangeError(`${provider}: invalid crawl cursor ${JSON.stringify(cursor)}`);

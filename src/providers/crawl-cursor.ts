@@ -2,7 +2,17 @@
  * The cursor of a crawl that walks a site's listing: one counter as JSON ({"page":3},
  * {"offset":100}), opaque to the ingest, which stores it with each page's checkpoint.
  */
-import { isObject } from "./coerce.js";
+import { isObject, type JsonObject } from "./coerce.js";
+
+/** A cursor's JSON object, or null when it is no JSON object. */
+export function cursorObject(cursor: string): JsonObject | null {
+  try {
+    const v: unknown = JSON.parse(cursor);
+    return isObject(v) ? v : null;
+  } catch {
+    return null;
+  }
+}
 
 export interface ListingCursor {
   encode(n: number): string;
@@ -15,13 +25,8 @@ export function listingCursor(key: "page" | "offset", first: number): ListingCur
     encode: (n) => JSON.stringify({ [key]: n }),
     decode(cursor, provider) {
       if (cursor === null) return first;
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(cursor);
-      } catch {
-        parsed = null;
-      }
-      const n = isObject(parsed) && Object.keys(parsed).length === 1 ? parsed[key] : undefined;
+      const parsed = cursorObject(cursor);
+      const n = parsed !== null && Object.keys(parsed).length === 1 ? parsed[key] : undefined;
       if (typeof n !== "number" || !Number.isSafeInteger(n) || n < first) {
         throw new RangeError(`${provider}: invalid crawl cursor ${JSON.stringify(cursor)}`);
       }

@@ -16,6 +16,13 @@ import type { CrawlOptions, CrawlPage, ProviderContext } from "./types.js";
 /** Requests a fetch made, for the page's figures. */
 export type Counter = { n: number };
 
+/** A page of a site, counted in `counter`: the client's answer, or null for the site's 404 ("no such page"). */
+export async function getCountedPage(url: string, ctx: ProviderContext, counter: Counter, isPage: (text: string) => boolean) {
+  counter.n += 1;
+  const res = await ctx.http.getText(url, { signal: ctx.signal, isPage });
+  return res.status === "not_found" ? null : res;
+}
+
 export interface ListingPage<E> {
   /** The address it was read from (named in failures). */
   url: string;

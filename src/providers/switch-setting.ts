@@ -12,6 +12,5 @@ export function switchSetting(env: string, help: string, on = true): ProviderSet
 
 /** Whether the setting is on; a context built without the registry (a test's) may hold any spelling onOff takes. */
 export function isOn(ctx: ProviderContext, setting: ProviderSetting): boolean {
-  const raw = ctx.settings[setting.env] ?? setting.default;
-  return !/^(?:off|false|0|no)$/i.test(raw.trim());
+  return onOff(ctx.settings[setting.env] ?? setting.default);
 }

@@ -282,8 +282,8 @@ export class LiveFallback {
           if (found.length) this.writeThrough(found.map((r) => (r.popularity === null ? r : { ...r, popularity: null })));
           else this.remember(key);
           return found;
-          // A search (many titles, a text few sources serve) rests apart: its failures never keep a code's lookup from the provider.
         },
+        // A search (many titles, a text few sources serve) rests apart: its failures never keep a code's lookup from the provider.
         `${name}\u0000search`,
       );
       if (records?.length) return { provider: name, records, errors };

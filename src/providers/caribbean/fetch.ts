@@ -10,7 +10,7 @@ import type { IngestRecord } from "../../model/record.js";
 import { UpstreamError } from "../../net/index.js";
 import { ProviderParseError } from "../errors.js";
 import { sitePath } from "../final-url.js";
-import { listingPageMissing } from "../listing-crawl.js";
+import { getCountedPage, listingPageMissing } from "../listing-crawl.js";
 import { siteUrl } from "../site-url.js";
 import type { ProviderContext } from "../types.js";
 import { isListingPage, type ListingPage, parseListingPage } from "./parse-listing.js";
@@ -32,10 +32,9 @@ const isSitePage = (html: string): boolean => isTitlePage(html) || /href=["']?\/
 
 /** The title of `id` (of the site's shape), or null when the site has no such title. */
 export async function fetchTitle(site: CaribbeanSite, id: string, ctx: ProviderContext, counter: { n: number }): Promise<IngestRecord | null> {
-  counter.n += 1;
   const url = urlOf(site, ctx, titlePath(id));
-  const res = await ctx.http.getText(url, { signal: ctx.signal, isPage: isSitePage });
-  if (res.status === "not_found") return null;
+  const res = await getCountedPage(url, ctx, counter, isSitePage);
+  if (res === null) return null;
   const landing = landingOf(ctx.baseUrl, res.finalUrl, id);
   if (landing === "no_title") return null;
   if (landing === "elsewhere") throw new ProviderParseError(site.provider, `${id}: the site answered with another page, ${res.finalUrl}`);

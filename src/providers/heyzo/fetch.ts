@@ -8,7 +8,7 @@
 import type { IngestRecord } from "../../model/record.js";
 import { isSourceFailure, ProviderParseError } from "../errors.js";
 import { sitePath } from "../final-url.js";
-import { type Counter, type ListingPage, listingPageMissing } from "../listing-crawl.js";
+import { type Counter, getCountedPage, type ListingPage, listingPageMissing } from "../listing-crawl.js";
 import { isOn, switchSetting } from "../switch-setting.js";
 import type { ProviderContext } from "../types.js";
 import { isListingPage, type ListingEntry, listingPath, parseListing } from "./listing.js";
@@ -47,9 +47,8 @@ export function englishHosts(baseUrl: string): string[] {
 type Fetched = FetchedPage & { finalUrl: string };
 
 async function getPage(url: string, ctx: ProviderContext, counter: Counter, isPage: (html: string) => boolean): Promise<Fetched | null> {
-  counter.n += 1;
-  const res = await ctx.http.getText(url, { signal: ctx.signal, isPage });
-  return res.status === "not_found" ? null : { html: res.text, url, finalUrl: res.finalUrl };
+  const res = await getCountedPage(url, ctx, counter, isPage);
+  return res === null ? null : { html: res.text, url, finalUrl: res.finalUrl };
 }
 
 /**

@@ -10,7 +10,7 @@
 import type { IngestRecord } from "../../model/record.js";
 import { isSourceFailure, ProviderParseError } from "../errors.js";
 import { sitePath } from "../final-url.js";
-import { type Counter, type ListingPage, listingPageMissing } from "../listing-crawl.js";
+import { type Counter, getCountedPage, type ListingPage, listingPageMissing } from "../listing-crawl.js";
 import { isOn, switchSetting } from "../switch-setting.js";
 import type { ProviderContext } from "../types.js";
 import { sameNumber } from "./numbers.js";
@@ -24,12 +24,6 @@ export const ENGLISH_SETTING = switchSetting(
 );
 
 export const englishWanted = (ctx: ProviderContext): boolean => isOn(ctx, ENGLISH_SETTING);
-
-async function getPage(url: string, ctx: ProviderContext, counter: Counter, isPage: (text: string) => boolean) {
-  counter.n += 1;
-  const res = await ctx.http.getText(url, { signal: ctx.signal, isPage });
-  return res.status === "not_found" ? null : res;
-}
 
 /** The answer must come from `path` (compared as the shop's ids are, without case), not from where a redirect led. */
 function mustBeAt(url: string, finalUrl: string, ctx: ProviderContext, path: RegExp): void {
@@ -46,7 +40,7 @@ export const listUrl = (baseUrl: string, page: number): string => `${baseUrl}/pr
 
 /** A list page (`page` of the search or of the product list) and whether more follow it. */
 export async function fetchList(url: string, page: number, ctx: ProviderContext, counter: Counter): Promise<ListingPage<ListItem>> {
-  const res = await getPage(url, ctx, counter, isListPage);
+  const res = await getCountedPage(url, ctx, counter, isListPage);
   if (res === null) throw listingPageMissing(url);
   mustBeAt(url, res.finalUrl, ctx, /^\/product\/?$/);
   const list = parseProductList(res.text, ctx.baseUrl, url, page);
@@ -59,7 +53,7 @@ const escaped = (id: string): string => encodeURIComponent(id).replace(/[.*+?^${
 async function englishText(id: string, ctx: ProviderContext, counter: Counter): Promise<string | null> {
   const url = productUrl(ctx.baseUrl, id, "en");
   try {
-    const res = await getPage(url, ctx, counter, isProductLayout);
+    const res = await getCountedPage(url, ctx, counter, isProductLayout);
     if (res === null) return null;
     mustBeAt(url, res.finalUrl, ctx, new RegExp(`^/product/${escaped(id)}/?$`, "i"));
     return res.text;
@@ -79,7 +73,7 @@ export interface ProductOptions {
 /** A product's record, or null when the shop has no such product (its 404). */
 export async function fetchProduct(id: string, ctx: ProviderContext, counter: Counter, options: ProductOptions = {}): Promise<IngestRecord | null> {
   const url = productUrl(ctx.baseUrl, id);
-  const res = await getPage(url, ctx, counter, isProductPage);
+  const res = await getCountedPage(url, ctx, counter, isProductPage);
   if (res === null) return null;
   mustBeAt(url, res.finalUrl, ctx, new RegExp(`^/product/${escaped(id)}/?$`, "i"));
   const ja = parseProductPage(res.text, ctx.baseUrl, id);
