@@ -3,28 +3,40 @@ import type { CutOptions, ImageKind } from "./types.js";
 /** A cut as it will be made: defaults filled in, values the cut ignores dropped, so equal cuts share one cache file. */
 export interface NormalCut {
   kind: ImageKind;
-  /** width / height; undefined for backdrop (the whole image). */
+  /** width / height of the box; undefined: the whole image (backdrop, or a ratio MetaTube cuts nothing at). */
   ratio: number | undefined;
-  /** 0..1, or undefined for the default place. */
+  /** 0..1: where the box's centre sits along the side it slides on; undefined with the whole image. */
   pos: number | undefined;
   quality: number;
   /** EXIF ImageDescription to write, or undefined for none. */
   mark: string | undefined;
 }
 
-export const DEFAULT_RATIO = 0.7;
+/** MetaTube's ratios (metatube-sdk-go constant/ratio.go): a primary picture 2:3, a thumb 16:9. */
+export const DEFAULT_RATIO = 2 / 3;
 export const THUMB_RATIO = 16 / 9;
+/** Outside these MetaTube cuts nothing and answers the whole image (imageutil/crop.go, minRatio and maxRatio). */
+const MIN_RATIO = 1e-2;
+const MAX_RATIO = 1e2;
+/**
+ * MetaTube's places when none is asked (engine/image.go): a title's primary at 1, flush right
+ * or bottom (a DMM jacket's front cover is its right part), a thumb at its centre.
+ */
+export const DEFAULT_POS = { primary: 1, thumb: 0.5 } as const;
 export const DEFAULT_QUALITY = 90;
 
-/** The routes check ranges and answer 400s; here an odd value only falls back, so nothing reaching libvips can throw. */
+/** The routes read and check the query; here an odd value only falls back, so nothing reaching libvips can throw. */
 export function normalizeCut(cut: CutOptions): NormalCut {
   const quality = Number.isFinite(cut.quality) ? Math.min(100, Math.max(1, Math.round(cut.quality!))) : DEFAULT_QUALITY;
   const mark = cut.mark === undefined || cut.mark === "" ? undefined : cut.mark;
-  if (cut.kind === "backdrop") return { kind: "backdrop", ratio: undefined, pos: undefined, quality, mark };
-  const pos = Number.isFinite(cut.pos) && cut.pos! >= 0 ? Math.min(1, cut.pos!) : undefined;
-  if (cut.kind === "thumb") return { kind: "thumb", ratio: THUMB_RATIO, pos, quality, mark };
-  const ratio = Number.isFinite(cut.ratio) && cut.ratio! > 0 ? cut.ratio! : DEFAULT_RATIO;
-  return { kind: "primary", ratio, pos, quality, mark };
+  const whole: NormalCut = { kind: cut.kind, ratio: undefined, pos: undefined, quality, mark };
+  if (cut.kind === "backdrop") return whole;
+  const asked = cut.ratio;
+  const ratio = cut.kind === "thumb" ? THUMB_RATIO : Number.isFinite(asked) && asked! >= 0 ? asked! : DEFAULT_RATIO;
+  if (ratio < MIN_RATIO || ratio > MAX_RATIO) return whole;
+  // Past either end the box only sits flush at that end (crop.go clamps it), so -1 cuts as 0 and 2 as 1: one cache file each.
+  const pos = Number.isFinite(cut.pos) ? Math.min(1, Math.max(0, cut.pos!)) : DEFAULT_POS[cut.kind];
+  return { kind: cut.kind, ratio, pos, quality, mark };
 }
 
 export interface Box {
@@ -35,24 +47,25 @@ export interface Box {
 }
 
 /**
- * The largest box of the cut's ratio inside a width x height image, at source resolution. It slides
- * along the side left free: to `pos` when given, else from the right of a landscape primary (a DMM
- * jacket's front cover is its right half) and about the centre otherwise.
+ * MetaTube's box (imageutil/crop.go CropImagePosition), pixel for pixel: as tall as the image and
+ * trunc(height x ratio) wide when that is narrower than it, sliding sideways; else as wide and
+ * trunc(width / ratio) high, sliding up and down; else the whole image. `pos` is where the box's
+ * centre goes, as a share of the side it slides on, and the box is then pushed back inside:
+ * left = clamp(trunc(width x pos) - trunc(boxWidth / 2), 0, width - boxWidth). At source
+ * resolution, never scaled.
  */
 export function cutBox(width: number, height: number, cut: NormalCut): Box {
-  if (cut.ratio === undefined) return { left: 0, top: 0, width, height };
-  const wide = width / height > cut.ratio;
-  const boxWidth = wide ? clamp(Math.round(height * cut.ratio), 1, width) : width;
-  const boxHeight = wide ? height : clamp(Math.round(width / cut.ratio), 1, height);
-  const place = cut.pos ?? (cut.kind === "primary" && width > height ? 1 : 0.5);
-  return {
-    left: Math.round((width - boxWidth) * place),
-    top: Math.round((height - boxHeight) * place),
-    width: boxWidth,
-    height: boxHeight,
-  };
+  const whole = { left: 0, top: 0, width, height };
+  if (cut.ratio === undefined || cut.pos === undefined) return whole;
+  // A box under a pixel (a ratio near 0.01 on a small image) is one pixel: libvips cuts nothing smaller.
+  const boxWidth = Math.max(1, Math.trunc(height * cut.ratio));
+  if (boxWidth < width) return { left: slide(width, boxWidth, cut.pos), top: 0, width: boxWidth, height };
+  const boxHeight = Math.max(1, Math.trunc(width / cut.ratio));
+  if (boxHeight < height) return { left: 0, top: slide(height, boxHeight, cut.pos), width, height: boxHeight };
+  return whole;
 }
 
-function clamp(value: number, low: number, high: number): number {
-  return Math.min(high, Math.max(low, value));
+/** Where a box of `box` along a side of `side` starts when its centre is asked at `pos` of it. */
+function slide(side: number, box: number, pos: number): number {
+  return Math.min(side - box, Math.max(0, Math.trunc(side * pos) - Math.trunc(box / 2)));
 }

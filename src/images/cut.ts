@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { cutBox, normalizeCut, type NormalCut } from "./cut-options.js";
+import { cutBox, type NormalCut, normalizeCut } from "./cut-options.js";
 import { ImageError } from "./errors.js";
 import type { CutImage, CutOptions } from "./types.js";
 

@@ -1,6 +1,8 @@
 /** The images room: source images fetched through the one outbound client, cut with libvips (sharp), kept in a bounded disk cache. */
-export { createImages, imagesFor, lazyImages } from "./images.js";
+
+export { type BigPictures, bigFirst, bigPictures } from "./big-pictures.js";
 export { cutImage } from "./cut.js";
 export { ImageError, type ImageErrorKind } from "./errors.js";
 export { MAX_SOURCE_BYTES } from "./fetch-source.js";
+export { createImages, imagesFor, lazyImages } from "./images.js";
 export type { CutImage, CutOptions, ImageKind, Images, ImagesLog, ImagesOptions, ImagesStats, SourceImage } from "./types.js";

@@ -4,9 +4,17 @@ export type ImageKind = "primary" | "thumb" | "backdrop";
 
 export interface CutOptions {
   kind: ImageKind;
-  /** primary only: width / height of the cut; default 0.7 (MetaTube's). Ignored for thumb (16:9) and backdrop (the whole image). */
+  /**
+   * primary only: width / height of the cut; undefined or negative = MetaTube's 2:3; 0 or any other
+   * value outside 0.01..100 = no cut (the whole image), as MetaTube. Ignored for thumb (16:9) and
+   * backdrop (the whole image).
+   */
   ratio?: number;
-  /** 0 = left .. 1 = right: where the cut sits along the longer free side; undefined (or negative) = the default: a landscape primary from the right, the rest centred. */
+  /**
+   * Where the cut's centre sits along the side it slides on, as MetaTube's `pos`: 0 = flush left
+   * (or top), 1 = flush right (or bottom), and any value beyond pushes the cut to that end;
+   * undefined = MetaTube's default for the kind: a primary at 1, a thumb at 0.5.
+   */
   pos?: number;
   /** JPEG quality 1..100; default 90. */
   quality?: number;

@@ -7,7 +7,7 @@
  * code is a content id, else text, as the face asks.
  */
 import { catalogProviders, EMPTY_FILTER, findByContentId, getMovieById, getMoviesByIds, searchTitleIds } from "../catalog/index.js";
-import { isContentIdText, readName, sellersOf, type FoundCode } from "../codes/index.js";
+import { type FoundCode, isContentIdText, readName, sellersOf } from "../codes/index.js";
 import { AppError } from "../lib/errors.js";
 import { sellersOfProvider } from "../providers/registry.js";
 import { ambiguousSellers, type CatalogFinding, catalogFinding } from "./catalog-titles.js";
@@ -76,7 +76,7 @@ function weighed(deps: ServiceDeps, code: FoundCode, local: CatalogFinding, o: F
 }
 
 /** The titles of a content id among `providers` (null: every provider with records), in that order. */
-function titlesByContentId(deps: ServiceDeps, contentId: string, providers: string[] | null): Title[] {
+export function titlesByContentId(deps: ServiceDeps, contentId: string, providers: string[] | null): Title[] {
   const id = contentId.trim().toLowerCase();
   return (providers ?? catalogProviders(deps.db)).flatMap((p) => {
     const m = findByContentId(deps.db, p, id);

@@ -20,20 +20,20 @@ async function checked(jpeg: Buffer, width: number, height: number, ratio?: numb
 }
 
 describe("cutImage: primary", () => {
-  it("cuts a jacket's front cover, from the right, at 0.7 by default", async () => {
+  it("cuts a jacket's front cover, from the right, at MetaTube's 2:3 by default", async () => {
     const cut = await cutImage(JACKET, { kind: "primary" });
-    expect(cut.height).toBe(538);
-    await checked(cut.jpeg, cut.width, cut.height, 0.7);
+    expect([cut.width, cut.height]).toEqual([358, 538]);
+    await checked(cut.jpeg, cut.width, cut.height, 2 / 3);
     expect(near(await pixel(cut.jpeg, 0, 0), FRONT)).toBe(true);
     expect(near(await pixel(cut.jpeg, cut.width - 1, 537), FRONT)).toBe(true);
   });
 
-  it("takes a negative pos (the plugin's pos=-1) as the default", async () => {
+  it("takes a negative pos as MetaTube does: the box flush left, no default", async () => {
     const cut = await cutImage(JACKET, { kind: "primary", pos: -1 });
-    expect(near(await pixel(cut.jpeg, 0, 0), FRONT)).toBe(true);
+    expect(near(await pixel(cut.jpeg, 0, 0), BACK)).toBe(true);
   });
 
-  it("cuts at pos: 0 flush left (the back cover), 1 flush right, 0.5 across the middle", async () => {
+  it("cuts at pos, the box's centre: 0 flush left (the back cover), 1 flush right, 0.5 across the middle", async () => {
     const left = await cutImage(JACKET, { kind: "primary", pos: 0 });
     expect(near(await pixel(left.jpeg, 0, 0), BACK)).toBe(true);
     expect(near(await pixel(left.jpeg, left.width - 1, 0), BACK)).toBe(true);
@@ -51,12 +51,12 @@ describe("cutImage: primary", () => {
     }
   });
 
-  it("cuts a portrait thumbnail about its centre, at source resolution (no upscaling)", async () => {
+  it("cuts a portrait thumbnail as MetaTube does, at source resolution (no upscaling)", async () => {
     const cut = await cutImage(THUMB, { kind: "primary" });
-    expect([cut.width, cut.height]).toEqual([140, 200]);
-    const square = await cutImage(THUMB, { kind: "primary", ratio: 1 });
+    expect([cut.width, cut.height]).toEqual([133, 200]);
+    const square = await cutImage(THUMB, { kind: "primary", ratio: 1, pos: 0.5 });
     expect([square.width, square.height]).toEqual([147, 147]);
-    // The centred square of the thumbnail, cut by hand, matches the cut pixel for pixel (within JPEG's error).
+    // The square of the thumbnail at pos 0.5 (y = int(200*0.5) - int(147/2) = 27), cut by hand, matches the cut pixel for pixel (within JPEG's error).
     const byHand = await sharp(THUMB).extract({ left: 0, top: 27, width: 147, height: 147 }).jpeg({ quality: 90 }).toBuffer();
     expect(near(await pixel(square.jpeg, 70, 70), await pixel(byHand, 70, 70))).toBe(true);
   });
@@ -68,7 +68,7 @@ describe("cutImage: thumb and backdrop", () => {
     expect([cut.width, cut.height]).toEqual([800, 450]);
     await checked(cut.jpeg, cut.width, cut.height, 16 / 9);
     const thumb = await cutImage(THUMB, { kind: "thumb" });
-    expect([thumb.width, thumb.height]).toEqual([147, 83]);
+    expect([thumb.width, thumb.height]).toEqual([147, 82]);
   });
 
   it("keeps the whole image for backdrop", async () => {
@@ -99,7 +99,7 @@ describe("cutImage: encoding and sources", () => {
 
   it("reads other formats (PNG) and writes JPEG", async () => {
     const cut = await cutImage(await jacket("png"), { kind: "primary" });
-    await checked(cut.jpeg, cut.width, cut.height, 0.7);
+    await checked(cut.jpeg, cut.width, cut.height, 2 / 3);
   });
 
   it("applies EXIF orientation before cutting", async () => {
@@ -123,6 +123,6 @@ describe("cutImage: encoding and sources", () => {
 
   it("never throws from libvips on odd options: they fall back to the defaults", async () => {
     const cut = await cutImage(JACKET, { kind: "primary", ratio: Number.NaN, pos: Number.POSITIVE_INFINITY, quality: 500 });
-    await checked(cut.jpeg, cut.width, cut.height, 0.7);
+    await checked(cut.jpeg, cut.width, cut.height, 2 / 3);
   });
 });

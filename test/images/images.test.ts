@@ -85,7 +85,7 @@ describe("createImages: fetching and cutting", () => {
     const cuts = await Promise.all(asks);
     expect(s.hits["/jacket.jpg"]).toBe(1);
     expect(cuts.slice(0, 7).every((c) => c === cuts[0])).toBe(true);
-    expect([cuts[0].width, cuts[0].height]).toEqual([377, 538]);
+    expect([cuts[0].width, cuts[0].height]).toEqual([358, 538]);
     expect([cuts[9].width, cuts[9].height]).toEqual([800, 450]);
     expect(near(await pixel(cuts[0].jpeg, 0, 0), FRONT)).toBe(true);
     // One lookup per cut and one for the source: all misses, one fetch.
@@ -115,7 +115,7 @@ describe("createImages: fetching and cutting", () => {
     await img.get(`${s.url}/jacket.jpg`, { kind: "thumb" });
     await img.get(`${s.url}/jacket.jpg`, { kind: "thumb", ratio: 0.7, quality: 90 });
     await img.get(`${s.url}/jacket.jpg`, { kind: "primary", pos: -1 });
-    await img.get(`${s.url}/jacket.jpg`, { kind: "primary", ratio: 0.7 });
+    await img.get(`${s.url}/jacket.jpg`, { kind: "primary", ratio: 2 / 3, pos: 0 });
     expect(img.stats()).toMatchObject({ hits: 3, misses: 3, fetches: 1 });
   });
 
@@ -159,7 +159,7 @@ describe("createImages: fetching and cutting", () => {
     const staying = img.get(`${s.url}/jacket.jpg`, { kind: "primary" });
     setTimeout(() => impatient.abort(), 20);
     await expect(leaving).rejects.toMatchObject({ kind: "upstream" });
-    expect((await staying).width).toBe(377);
+    expect((await staying).width).toBe(358);
     expect(s.hits["/jacket.jpg"]).toBe(1);
   });
 });
@@ -208,7 +208,7 @@ describe("createImages: a folder that cannot be written", () => {
     writeFileSync(join(parent, "file"), "");
     const img = images(join(parent, "file", "cache"));
     const cut = await img.get(`${s.url}/jacket.jpg`, { kind: "primary" });
-    expect(cut.width).toBe(377);
+    expect(cut.width).toBe(358);
     expect((await img.original(`${s.url}/jacket.jpg`)).format).toBe("jpeg");
     await img.close();
     // Nothing kept: the original is fetched again.

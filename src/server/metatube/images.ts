@@ -2,58 +2,88 @@
  * GET /v1/images/{primary,thumb,backdrop}/{provider}/{id}: a title's (or an actress's)
  * picture cut as the plugins ask, a JPEG. Public, as in MetaTube (media servers fetch
  * them without the token), so bounded by a per-client rate, and never an open proxy:
- * `url` must be one of the images the catalog holds for that title or actress (its
- * covers, its gallery, its actresses' pictures); anything else is a 400 and no request
- * leaves the server.
+ * `url` must be one of the images the catalog holds for that title or actress (the
+ * covers, galleries and actresses' pictures of every copy of the title, and DMM's larger
+ * pictures of them); anything else is a 400 and no request leaves the server.
  */
-import type { FastifyInstance } from "fastify";
-import { ImageError, type ImageKind } from "../../images/index.js";
-import { titleById, type Title } from "../../services/find-title.js";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { bigFirst, bigPictures, ImageError, type ImageKind } from "../../images/index.js";
+import { type Title, titleById, titlesByContentId } from "../../services/find-title.js";
 import { findActor } from "./actors.js";
-import { type MtContext, providersNamed } from "./context.js";
+import { isGfriends, type MtContext, providersNamed } from "./context.js";
 import { badRequest, INFO_NOT_FOUND, MtError, notFound } from "./envelope.js";
-import { imageCut, type Query, text } from "./params.js";
+import { type ImageFrom, imageCut, imageQuery, type Query } from "./params.js";
 
 const KINDS: readonly ImageKind[] = ["primary", "thumb", "backdrop"];
 
-/** Every image the catalog holds for a title: covers, gallery, its actresses' pictures. */
-function imagesOfTitle(t: Title): string[] {
+/** Every image the catalog holds for one copy of a title: covers (and DMM's larger ones), gallery, its actresses' pictures. */
+function imagesOfCopy(t: Title): string[] {
   const r = t.record;
+  const big = bigPictures(r);
   const people = r.extra.actressesRich.map((a) => a.image).filter((u): u is string => u !== null);
-  return [r.jacketFullUrl, r.jacketThumbUrl, ...r.extra.galleryFull, ...r.extra.galleryThumb, ...people].filter((u) => u !== "");
+  return [r.jacketFullUrl, r.jacketThumbUrl, big.cover, big.thumb, ...r.extra.galleryFull, ...r.extra.galleryThumb, ...people].filter((u) => u !== "");
 }
 
-/** What the picture is cut from, and the images the request may name. */
-async function sources(ctx: MtContext, kind: ImageKind, provider: string, id: string): Promise<{ main: string | undefined; allowed: string[] }> {
+/**
+ * What a title's own picture is cut from, best first: DMM's larger jacket, then the jacket
+ * (the thumbnail when there is none). MetaTube cuts a primary from its big thumbnail first;
+ * ours is derived unchecked, and DMM may answer it with the 147x200 one, so the primary is
+ * cut, as the thumb and backdrop are, from the big jacket: the picture MetaTube cuts it from
+ * without a big thumbnail, larger.
+ */
+function ownPictures(t: Title): string[] {
+  const r = t.record;
+  return [bigPictures(r).cover, r.jacketFullUrl || r.jacketThumbUrl].filter((u) => u !== "");
+}
+
+interface Sources {
+  /** What the picture is cut from, in order of preference. */
+  urls: string[];
+  from: ImageFrom;
+}
+
+/** The pictures a request may be cut from: the `url` asked when the catalog holds it for this title or actress, else its own. */
+async function sources(ctx: MtContext, kind: ImageKind, provider: string, id: string, asked: string | undefined): Promise<Sources> {
   const providers = providersNamed(ctx, provider);
-  // The plugin asks covers with the title's own ids; the catalog has no other, so no live lookup here.
-  const title = await titleById(ctx.deps, id, providers, false);
-  if (title !== null) {
-    const r = title.record;
-    return { main: r.jacketFullUrl || r.jacketThumbUrl || undefined, allowed: imagesOfTitle(title) };
+  // Every copy the catalog holds (FANZA's and r18.dev's, say): a search result's picture may be any one's.
+  // The plugin asks pictures with the title's own ids; the catalog has no other, so no live lookup here.
+  // Gfriends, like MetaTube's, has actresses and no titles.
+  const titleless = isGfriends(provider);
+  const stored = titleless ? [] : titlesByContentId(ctx.deps, id, providers);
+  // A title answered live and not stored (a replica's) has its one copy.
+  const unstored = titleless || stored.length > 0 ? null : await titleById(ctx.deps, id, providers, false);
+  const copies = unstored === null ? stored : [unstored];
+  if (copies.length > 0) {
+    if (asked === undefined) return { urls: ownPictures(copies[0]), from: "title" };
+    if (!copies.some((t) => imagesOfCopy(t).includes(asked))) throw badRequest("url is not an image the catalog holds for this title");
+    return { urls: [asked], from: "url" };
   }
   const actor = await findActor(ctx, id, providers);
   if (actor === null) throw notFound(INFO_NOT_FOUND);
+  if (asked !== undefined) {
+    if (!actor.images.includes(asked)) throw badRequest("url is not an image the catalog holds for this actress");
+    return { urls: [asked], from: "url" };
+  }
+  // MetaTube's actor routes have no thumb or backdrop of their own (route/image.go).
   if (kind !== "primary") throw badRequest("unsupported image type");
-  return { main: actor.images[0], allowed: actor.images };
+  return { urls: actor.images.slice(0, 1), from: "actor" };
 }
 
 const STATUS_OF: Record<ImageError["kind"], number> = { not_found: 404, not_image: 502, upstream: 502, too_large: 502 };
 
 export function registerImageRoutes(app: FastifyInstance, ctx: MtContext): void {
+  const cutFirst = bigFirst();
   for (const kind of KINDS) {
-    app.get(`/images/${kind}/:provider/:id`, { config: { mtImage: true } }, async (request, reply) => {
-      const { provider, id } = request.params as { provider: string; id: string };
-      const q = request.query as Query;
-      const cut = imageCut(q);
-      const asked = text(q, "url")?.trim() || undefined;
-      const { main, allowed } = await sources(ctx, kind, provider, id);
-      if (asked !== undefined && !allowed.includes(asked)) throw badRequest("url is not an image the catalog holds for this title");
-      const url = asked ?? main;
-      if (url === undefined) throw notFound("no image");
+    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      const params = request.params as { provider: string; id?: string; "*"?: string };
+      const { provider } = params;
+      const id = params.id ?? params["*"] ?? "";
+      const query = imageQuery(request.query as Query);
+      const { urls, from } = await sources(ctx, kind, provider, id, query.url);
+      if (urls.length === 0) throw notFound("no image");
       if (ctx.images === null) throw notFound("images are not served here");
       try {
-        const image = await ctx.images.get(url, { kind, ratio: kind === "primary" ? cut.ratio : undefined, pos: cut.pos, quality: cut.quality });
+        const image = await cutFirst(ctx.images, urls, imageCut(kind, query, from));
         return reply
           .type("image/jpeg")
           .header("x-metatube-image-width", String(image.width))
@@ -64,6 +94,10 @@ export function registerImageRoutes(app: FastifyInstance, ctx: MtContext): void 
         if (err instanceof ImageError) throw new MtError(STATUS_OF[err.kind], `image: ${err.message}`);
         throw err;
       }
-    });
+    };
+    app.get(`/images/${kind}/:provider/:id`, { config: { mtImage: true } }, handler);
+    // Plex's plugin puts an actress's name in the path as it is (api_client.py get_primary_image_url,
+    // from the title's actor names, not our ids): "Mai / 麻衣" arrives as more than one segment.
+    app.get(`/images/${kind}/:provider/*`, { config: { mtImage: true } }, handler);
   }
 }

@@ -5,6 +5,7 @@
  * (`True`/`False`, absent when None). Parameters nobody reads are ignored, as
  * MetaTube's server ignores them (newer clients send `lang`).
  */
+import type { CutOptions, ImageKind } from "../../images/index.js";
 import { badRequest } from "./envelope.js";
 
 export type Query = Record<string, string | string[] | undefined>;
@@ -41,21 +42,46 @@ export function searchText(q: Query): string {
   return v;
 }
 
+/** An image request's query as MetaTube's route binds it (route/image.go imageQuery), with its presets: ratio -1, pos -1, quality 90. */
+export interface ImageQuery {
+  url: string | undefined;
+  ratio: number;
+  pos: number;
+  quality: number;
+}
+
 /**
- * The cut an image route asks for: ratio (primary only) > 0, or negative for the default;
- * pos 0..1, or -1; quality 0..100, where 0 is 1 (the plugins' setting starts at 0, and
- * MetaTube's JPEG encoder takes anything below 1 as 1).
+ * Reads an image request's query. Only what MetaTube cannot bind is a 400 (not a number, a
+ * quality that is no integer, `auto` not a boolean): a ratio or pos out of range is no
+ * error there (the cut takes it, imageCut), and a quality outside 1..100 is taken as the
+ * nearest end, as Go's JPEG encoder takes it (the plugins' setting starts at 0).
  */
-export function imageCut(q: Query): { ratio?: number; pos?: number; quality: number } {
-  const ratio = number(q, "ratio");
-  if (ratio !== undefined && (ratio === 0 || ratio > 100))
-    throw badRequest(`ratio must be above 0 and at most 100 (or negative for the default), got ${ratio}`);
-  const pos = number(q, "pos");
-  if (pos !== undefined && pos !== -1 && (pos < 0 || pos > 1)) throw badRequest(`pos must be between 0 and 1 (or -1 for the default), got ${pos}`);
-  const asked = number(q, "quality") ?? 90;
-  if (!Number.isInteger(asked) || asked < 0 || asked > 100) throw badRequest(`quality must be an integer from 0 to 100, got ${asked}`);
-  const quality = Math.max(1, asked);
-  // Read for their spelling only: face detection (auto) and badges fall back to the default cut.
+export function imageQuery(q: Query): ImageQuery {
+  const raw = text(q, "quality")?.trim();
+  if (raw !== undefined && raw !== "" && !/^[+-]?\d+$/.test(raw)) throw badRequest(`quality must be an integer, got "${raw}"`);
+  const quality = raw === undefined || raw === "" ? 90 : Math.min(100, Math.max(1, Number(raw)));
+  // Read for its spelling only: face detection (auto) is not done here, and the cut stays at pos.
   bool(q, "auto", false);
-  return { ratio: ratio !== undefined && ratio > 0 ? ratio : undefined, pos: pos !== undefined && pos >= 0 ? pos : undefined, quality };
+  return { url: text(q, "url")?.trim() || undefined, ratio: number(q, "ratio") ?? -1, pos: number(q, "pos") ?? -1, quality };
+}
+
+/** Where an image route's picture comes from: the `url` asked, a title's own cover, an actress's own first picture. */
+export type ImageFrom = "url" | "title" | "actor";
+
+/** MetaTube's place for an actress's own picture (engine/image.go defaultActorPrimaryImagePosition). */
+const ACTOR_POS = 0.5;
+
+/**
+ * The cut MetaTube makes for a request (route/image.go getImage, engine/image.go): with `url`,
+ * the primary at the asked ratio (negative: 2:3) and every kind at the asked pos as it is, so
+ * the preset -1 puts the box flush left or top; a title's own primary at the asked ratio and
+ * pos (negative: 2:3, and 1); a title's own thumb and backdrop, and an actress's own picture,
+ * at MetaTube's fixed cut, whatever the query says.
+ */
+export function imageCut(kind: ImageKind, query: ImageQuery, from: ImageFrom): CutOptions {
+  const quality = query.quality;
+  if (from === "actor") return { kind: "primary", pos: ACTOR_POS, quality };
+  const ratio = kind === "primary" && query.ratio >= 0 ? query.ratio : undefined;
+  if (from === "url") return { kind, ratio, pos: query.pos, quality };
+  return kind === "primary" ? { kind, ratio, pos: query.pos >= 0 ? query.pos : undefined, quality } : { kind, quality };
 }
