@@ -28,6 +28,7 @@ const LONGEST = [
   "test/catalog/bulk-load.test.ts",
   "test/e2e/full-disk.test.ts",
   "test/e2e/dashboard-browser.test.ts",
+  "test/metatube/library-scan.test.ts",
 ];
 
 class LongestFirst extends BaseSequencer {

@@ -88,6 +88,7 @@ export async function runReplica(o: {
         mine.add(worker);
         answerCalls(worker, {
           "rates.grant": (key: string, rate: number, want: number) => rates.takeUpTo(key, rate, want),
+          "rates.reserve": (key: string, rate: number, queued: number) => rates.reserve(key, rate, queued),
           "signIn.begin": (client: string) => signIn.begin(client),
           "signIn.failed": (client: string) => signIn.failed(client),
           "signIn.succeeded": (client: string) => signIn.succeeded(client),

@@ -3,10 +3,11 @@
  * (and each client address's) rate budget, leased a few tokens at a time; the
  * dashboard's sign-in limits; and the ingest runs the dashboard starts.
  */
-import { IngestBusyError } from "../ingest/run-ingest.js";
+
 import type { LockHolder } from "../catalog/index.js";
+import { IngestBusyError } from "../ingest/run-ingest.js";
 import type { SignInThrottle } from "../server/dashboard/throttle.js";
-import type { RateBudget } from "../server/plugins/rate-limit.js";
+import type { RateBudget, Turn } from "../server/plugins/rate-limit.js";
 import type { BackupState, BackupStatus } from "../services/backup-state.js";
 import { IngestRefusedError, type IngestStarter } from "../services/ingest-control.js";
 import { type primaryLine, RemoteError } from "./ipc.js";
@@ -50,6 +51,12 @@ export class LeasedRates implements RateBudget {
       const wait = await asked;
       if (wait > 0) return wait;
     }
+  }
+
+  /** A token of the lease, or (none left there) the primary's reservation of the key's next one. */
+  async reserve(key: number | string, ratePerMinute: number, maxQueued: number): Promise<Turn> {
+    if ((await this.take(key, ratePerMinute)) === 0) return { granted: true, waitMs: 0 };
+    return (await this.call("rates.reserve", String(key), ratePerMinute, maxQueued)) as Turn;
   }
 
   private async ask(key: string, rate: number): Promise<number> {

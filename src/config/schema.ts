@@ -36,8 +36,8 @@ export const SETTINGS = {
   maxPageSize: { env: "MAX_PAGE_SIZE", default: "100", help: "Most results /query returns in one page, whatever `num` asks.", parse: integer(1, 1000) },
   keyRatePerMinute: {
     env: "KEY_RATE_PER_MINUTE",
-    default: "600",
-    help: "Requests per minute allowed to a new API key (each key keeps its own rate).",
+    default: "6000",
+    help: "Requests per minute allowed to a new API key (each key keeps its own rate). On the MetaTube routes a request over it waits its turn (up to 2 s of the rate queued) before it is refused: a media server's first scan is slowed, not refused.",
     parse: integer(1, 10_000_000),
   },
   adminPassword: {
@@ -203,14 +203,14 @@ export const SETTINGS = {
   },
   imageRatePerMinute: {
     env: "IMAGE_RATE_PER_MINUTE",
-    default: "600",
-    help: "Requests per minute that one client address may make of the public image routes (/v1/images/...).",
+    default: "1800",
+    help: "Requests per minute that one client address may make of the public image routes (/v1/images/...); a request over it waits its turn (up to 2 s of the rate queued) before it is refused.",
     parse: integer(1, 10_000_000),
   },
   mediaLanguage: {
     env: "MEDIA_LANGUAGE",
     default: "ja",
-    help: "Language of titles and summaries for media servers (the MetaTube API, scan's NFO files): ja, or en where a record has English (each field falls back to the other).",
+    help: "Language of titles, summaries and names (people, maker, label, series, genres) for media servers (the MetaTube API, scan's NFO files): ja, or en where a record has English (each field falls back to the other).",
     parse: oneOf(["ja", "en"] as const),
   },
 } satisfies Record<string, SettingSpec<unknown>>;

@@ -9,8 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLI_ENTRY, killHard, runCliAsync, startProcess, waitFor } from "../helpers/run-cli.js";
 import { providersOffEnv } from "../../src/cli/simulate-env.js";
+import { CLI_ENTRY, killHard, runCliAsync, startProcess, waitFor } from "../helpers/run-cli.js";
 
 type Proc = ReturnType<typeof startProcess>;
 
@@ -173,7 +173,7 @@ describe("a read-only replica (REPLICA_OF) of a writer's directory backup", () =
         }
       }
     };
-    // A key of its own with room for the load (the first key allows 600 requests a minute).
+    // A key of its own with room for the load (the first key allows 6,000 requests a minute).
     const load = (await cli("keys", "create", "--name", "load", "--rate", "1000000")).trim().split("\n").pop()!;
     await waitFor("the load key on the replica", async () => ((await get(r, "/random?num=1", load)).status === 200 ? true : null));
     // Until the old copy's workers are gone, a new connection may still reach one of them, which has not the key.

@@ -7,13 +7,14 @@
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { KeyGate } from "../plugins/auth.js";
-import type { RateBudget } from "../plugins/rate-limit.js";
+import { type RateBudget, waitTurn } from "../plugins/rate-limit.js";
 import { registerActorRoutes } from "./actors.js";
 import type { MtContext } from "./context.js";
-import { MtError, sendData, sendError, toMtError } from "./envelope.js";
+import { MtError, sendError, toMtError } from "./envelope.js";
 import { registerImageRoutes } from "./images.js";
 import { registerMetaRoutes } from "./meta.js";
 import { registerMovieRoutes } from "./movies.js";
+import { registerIndex } from "./redirect.js";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -40,7 +41,7 @@ function bearer(request: FastifyRequest): string | undefined | null {
 export async function registerMetaTube(app: FastifyInstance, ctx: MtContext, gate: KeyGate, version: string, imageLimiter: RateBudget): Promise<void> {
   const rate = ctx.deps.config.imageRatePerMinute;
 
-  app.get("/", { schema: HIDDEN }, async (_request, reply) => sendData(reply, { app: "video-catalog", version }));
+  registerIndex(app, ctx, version, imageLimiter);
 
   await app.register(
     async (scope) => {
@@ -55,13 +56,14 @@ export async function registerMetaTube(app: FastifyInstance, ctx: MtContext, gat
       });
       scope.addHook("onRequest", async (request) => {
         const config = request.routeOptions.config;
+        // The plugins never retry: a request over its budget waits for its turn (waitTurn), within bounds.
         if (config.mtImage) {
-          const wait = await imageLimiter.take(`image:${request.ip}`, rate);
+          const wait = await waitTurn(imageLimiter, `image:${request.ip}`, rate);
           if (wait > 0) throw new MtError(429, `rate limit of ${rate} image requests per minute exceeded`, { "retry-after": String(wait) });
         }
         if (!config.mtAuth) return;
         const token = bearer(request);
-        const checked = await gate.check(token ?? undefined);
+        const checked = await gate.check(token ?? undefined, { pace: true });
         if (checked.ok) {
           request.apiKey = checked.key;
           return;

@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { ApiKeyInfo, ApiKeys } from "../../services/api-keys.js";
 import { AppError } from "../../lib/errors.js";
+import type { ApiKeyInfo, ApiKeys } from "../../services/api-keys.js";
 import { ERROR_CONTENT_TYPE, fixedError } from "./errors.js";
-import { KeyRateLimiter, type RateBudget } from "./rate-limit.js";
+import { KeyRateLimiter, type RateBudget, waitTurn } from "./rate-limit.js";
 
 export const KEY_HEADER = "x-service-key";
 /** Clients of the hosted javinfo.dev API send this one. */
@@ -45,6 +45,8 @@ export type KeyCheck =
 /**
  * The one check of an API key, whichever header or face of the API it came by
  * (x-service-key here, a Bearer token on the MetaTube routes): one rate budget per key.
+ * `pace`: a request over the key's rate waits for its turn rather than being refused
+ * (waitTurn), for clients that never retry.
  */
 export class KeyGate {
   constructor(
@@ -52,12 +54,12 @@ export class KeyGate {
     private readonly limiter: RateBudget = new KeyRateLimiter(),
   ) {}
 
-  async check(token: string | undefined): Promise<KeyCheck> {
+  async check(token: string | undefined, options: { pace?: boolean } = {}): Promise<KeyCheck> {
     if (token === undefined) return { ok: false, refusal: "missing" };
     if (token.length > 200) return { ok: false, refusal: "invalid" };
     const key = this.keys.check(token);
     if (!key) return { ok: false, refusal: "invalid" };
-    const wait = await this.limiter.take(key.id, key.ratePerMinute);
+    const wait = options.pace ? await waitTurn(this.limiter, key.id, key.ratePerMinute) : await this.limiter.take(key.id, key.ratePerMinute);
     if (wait > 0) return { ok: false, refusal: "limited", key, retryAfterSeconds: wait };
     this.keys.noteUse(key.id);
     return { ok: true, key };
