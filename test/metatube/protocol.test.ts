@@ -6,7 +6,7 @@
  * a local server in the real shapes (800x538 jackets, 147x200 thumbnails, 125x125
  * actress pictures).
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -14,7 +14,7 @@ import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openCatalog, type Db } from "../../src/catalog/store/db.js";
+import { type Db, openCatalog } from "../../src/catalog/store/db.js";
 import { createKey, revokeKey } from "../../src/catalog/store/keys.js";
 import { upsertRecords } from "../../src/catalog/store/movies-write.js";
 import { createImages, type Images } from "../../src/images/index.js";
@@ -24,6 +24,24 @@ import { buildServer } from "../../src/server/app.js";
 import { testConfig } from "../helpers/build-app.js";
 import { sampleTitles, withPicturesAt } from "../helpers/sample-titles.js";
 import { ACTOR_INFO, ACTOR_SEARCH_RESULT, ERROR_INFO, expectModel, MOVIE_INFO, MOVIE_SEARCH_RESULT } from "./plugin-models.js";
+import { JELLYFIN_SETTINGS, jellyfinImages, plexImages } from "./plugin-urls.js";
+
+interface R18Sample {
+  actresses: { name_kanji: string }[];
+  directors: { name_kanji: string }[];
+  maker_name_ja: string;
+  label_name_ja: string;
+  series_name_ja: string;
+  categories: { name_ja: string }[];
+}
+/** r18.dev's real samples as the source wrote them (test/fixtures/provider-samples/README.md), by content id. */
+const R18_SAMPLES: Record<string, R18Sample> = Object.fromEntries(
+  ["combined-SNIS-217.json", "combined-ROYD-191.trimmed-fixture.json"].map((file) => {
+    const path = new URL(`../fixtures/provider-samples/r18dev/${file}`, import.meta.url);
+    const json = JSON.parse(readFileSync(path, "utf8")) as R18Sample & { content_id: string };
+    return [json.content_id, json];
+  }),
+);
 
 const USER_AGENT = "MetaTube/2024.1225.0.0";
 
@@ -97,8 +115,6 @@ describe("MetaTube's plugin against this server", () => {
   };
   const search = (q: string, provider: string | null = null, fallback = "True") => pluginUrl(base, "/v1/movies/search", { q, provider, fallback });
   const info = (provider: string, id: string, lazy = "True") => pluginUrl(base, `/v1/movies/${provider}/${id}`, { lazy });
-  const image = (kind: string, provider: string, id: string, p: Partial<Record<"url" | "ratio" | "pos" | "auto" | "badge" | "quality", string>> = {}) =>
-    pluginUrl(base, `/v1/images/${kind}/${provider}/${id}`, { url: null, ratio: "-1", pos: "-1", auto: "False", badge: null, quality: "90", ...p });
 
   beforeAll(async () => {
     covers = await coverServer();
@@ -137,7 +153,8 @@ describe("MetaTube's plugin against this server", () => {
         thumb_url: r.jacketThumbUrl,
         cover_url: r.jacketFullUrl,
         score: 0,
-        actors: ["Tia"],
+        // Names in the language of the answer (Japanese by default): r18.dev's name_kanji.
+        actors: ["ティア"],
         release_date: r.releaseDate.slice(0, 10),
       });
       // Spellings a library holds: a file name, a content id, a lower-case code; provider empty or named.
@@ -162,7 +179,7 @@ describe("MetaTube's plugin against this server", () => {
       for (const x of byText) expectModel(MOVIE_SEARCH_RESULT, x, "MovieSearchResult");
     });
 
-    it("info: every field as MovieInfo reads it, from the record", async () => {
+    it("info: every field as MovieInfo reads it, from the record; names in Japanese, r18.dev's from its Japanese fields", async () => {
       for (const t of titles) {
         const m = (await data(info("FANZA", t.record.contentId))) as Record<string, unknown>;
         expectModel(MOVIE_INFO, m, `MovieInfo ${t.record.contentId}`);
@@ -172,17 +189,24 @@ describe("MetaTube's plugin against this server", () => {
           number: r.dvdId,
           provider: "FANZA",
           summary: r.commentJa ?? r.commentEn ?? "",
-          director: r.directors[0] ?? "",
-          maker: r.makers[0] ?? "",
-          label: r.label,
-          series: r.series ?? "",
-          genres: r.categories,
           runtime: r.runtimeMins,
-          actors: r.actresses,
           preview_images: r.extra.galleryFull.length ? r.extra.galleryFull : r.extra.galleryThumb,
           preview_video_url: r.extra.sampleUrl ?? "",
           score: t.ratingAvg ?? 0,
         });
+        // FANZA's names are Japanese as they stand; r18.dev's are read from its sample's own Japanese fields.
+        const source = R18_SAMPLES[r.contentId];
+        const names = source
+          ? {
+              actors: source.actresses.map((a) => a.name_kanji),
+              director: source.directors[0]?.name_kanji ?? "",
+              maker: source.maker_name_ja,
+              label: source.label_name_ja,
+              series: source.series_name_ja,
+              genres: source.categories.map((c) => c.name_ja),
+            }
+          : { actors: r.actresses, director: r.directors[0] ?? "", maker: r.makers[0] ?? "", label: r.label, series: r.series ?? "", genres: r.categories };
+        expect(m, r.contentId).toMatchObject(names);
       }
       // The plugin's refresh (lazy=False) with no live provider keeps the catalog's copy.
       expect(((await data(info("FANZA", "mide00799", "False"))) as { id: string }).id).toBe("mide00799");
@@ -205,20 +229,21 @@ describe("MetaTube's plugin against this server", () => {
   });
 
   describe("actors", () => {
-    it("search by either spelling of a name: ActorSearchResult with her picture; info as ActorInfo", async () => {
+    it("search by either spelling of a name: ActorSearchResult with her picture, named as the titles' answers name her; info as ActorInfo", async () => {
       for (const q of ["Tia", "ティア", "tia"]) {
         const found = (await data(pluginUrl(base, "/v1/actors/search", { q, provider: null, fallback: "True" }))) as Record<string, unknown>[];
         expect(found, q).toHaveLength(1);
         expectModel(ACTOR_SEARCH_RESULT, found[0], "ActorSearchResult");
-        expect(found[0]).toMatchObject({ id: "Tia", name: "Tia", provider: "FANZA", images: [`${covers.base}/mono/actjpgs/tia.jpg`] });
+        expect(found[0]).toMatchObject({ id: "ティア", name: "ティア", provider: "FANZA", images: [`${covers.base}/mono/actjpgs/tia.jpg`] });
       }
+      // By the name an older answer gave her (English), as a media server may still hold it.
       const actor = (await data(pluginUrl(base, "/v1/actors/FANZA/Momo Shiraishi", { lazy: "True" }))) as Record<string, unknown>;
       expectModel(ACTOR_INFO, actor, "ActorInfo");
-      expect(actor).toMatchObject({ name: "Momo Shiraishi", aliases: ["白石もも"], birthday: "0001-01-01", debut_date: "0001-01-01", height: 0 });
+      expect(actor).toMatchObject({ name: "白石もも", aliases: ["Momo Shiraishi"], birthday: "0001-01-01", debut_date: "0001-01-01", height: 0 });
     });
 
-    it("a provider it does not have (the plugin's GFriends step) is MetaTube's 404 in the envelope", async () => {
-      const e = await failure(pluginUrl(base, "/v1/actors/search", { q: "Tia", provider: "GFriends", fallback: "False" }), 404);
+    it("a provider it does not have is MetaTube's 404 in the envelope", async () => {
+      const e = await failure(pluginUrl(base, "/v1/actors/search", { q: "Tia", provider: "JavBus", fallback: "False" }), 404);
       expect(e.message).toBe("provider not found");
       await failure(pluginUrl(base, "/v1/actors/search", { q: "Nobody Here", provider: null, fallback: "True" }), 404);
     });
@@ -240,74 +265,121 @@ describe("MetaTube's plugin against this server", () => {
       expect(Number(res.headers.get("x-metatube-image-height"))).toBe(meta.height);
       return { width: meta.width!, height: meta.height!, left: side(2), right: side(i.width - 3), bytes: bytes.length };
     };
-    const withinPixel = (img: { width: number; height: number }, ratio: number) =>
-      expect(Math.abs(img.width - Math.round(img.height * ratio)), JSON.stringify(img)).toBeLessThanOrEqual(1);
+    /** The URL with one parameter set otherwise than the plugin sets it (a hand-made request). */
+    const altered = (url: string, name: string, value: string) => {
+      const u = new URL(url);
+      u.searchParams.set(name, value);
+      return u.toString();
+    };
+    const jf = () => jellyfinImages(base);
+    const plex = () => plexImages(base);
 
-    it("primary: the front cover cut from the right of the 800x538 jacket at the plugin's ratio, or at pos", async () => {
-      for (const ratio of ["0.7", "0.6666666666666666", "-1"]) {
-        const img = await jpeg(image("primary", "FANZA", "snis00217", { ratio }));
-        expect(img.height).toBe(538);
-        withinPixel(img, ratio === "-1" ? 0.7 : Number(ratio));
-        expect([img.left, img.right]).toEqual(["front", "front"]);
-      }
-      const left = await jpeg(image("primary", "FANZA", "snis00217", { ratio: "0.7", pos: "0" }));
-      expect([left.left, left.right]).toEqual(["back", "back"]);
-      const middle = await jpeg(image("primary", "FANZA", "snis00217", { ratio: "0.7", pos: "0.5" }));
-      expect([middle.left, middle.right]).toEqual(["back", "front"]);
+    it("builds the plugins' URLs as they do", () => {
+      const thumb = "http://127.0.0.1:9/digital/video/snis00217/snis00217ps.jpg";
+      expect(jellyfinImages("http://h:8").searchPicture("FANZA", "snis00217", thumb)).toBe(
+        "http://h:8/v1/images/primary/FANZA/snis00217?url=http%3a%2f%2f127.0.0.1%3a9%2fdigital%2fvideo%2fsnis00217%2fsnis00217ps.jpg&ratio=-1&pos=1&auto=True&quality=90",
+      );
+      expect(jellyfinImages("http://h:8").primary("FANZA", "snis00217")).toBe(
+        "http://h:8/v1/images/primary/FANZA/snis00217?ratio=-1&pos=-1&auto=False&quality=90",
+      );
+      expect(jellyfinImages("http://h:8").actressPicture("FANZA", "ティア", "http://p/a.jpg")).toBe(
+        "http://h:8/v1/images/primary/FANZA/%E3%83%86%E3%82%A3%E3%82%A2?url=http%3a%2f%2fp%2fa.jpg&ratio=-1&pos=0.5&auto=True&quality=90",
+      );
+      expect(plexImages("http://h:8").searchPicture("FANZA", "snis00217", thumb)).toBe(
+        "http://h:8/v1/images/primary/FANZA/snis00217?url=http%3A%2F%2F127.0.0.1%3A9%2Fdigital%2Fvideo%2Fsnis00217%2Fsnis00217ps.jpg&auto=True&pos=1.0",
+      );
+      expect(plexImages("http://h:8").poster("FANZA", "snis00217")).toBe("http://h:8/v1/images/primary/FANZA/snis00217");
     });
 
-    it("the search results' picture: the 147x200 thumbnail cut about its centre at ratio 1; thumb 16:9; backdrop whole", async () => {
+    it("a title's poster, as Jellyfin and Plex ask it: MetaTube's 2:3 front cover, flush right of the 800x538 jacket", async () => {
+      for (const url of [jf().primary("FANZA", "snis00217"), plex().poster("FANZA", "snis00217")]) {
+        const img = await jpeg(url);
+        expect([img.width, img.height], url).toEqual([358, 538]);
+        expect([img.left, img.right]).toEqual(["front", "front"]);
+      }
+      // The plugin's ratio setting (PrimaryImageRatio): int(538 * 0.7) = 376 wide.
+      const wide = await jpeg(jellyfinImages(base, { ...JELLYFIN_SETTINGS, primaryImageRatio: 0.7 }).primary("FANZA", "snis00217"));
+      expect([wide.width, wide.height]).toEqual([376, 538]);
+      // A position the user put in the item's provider id (FANZA:snis00217:0.5): the box's centre there.
+      for (const url of [jf().primary("FANZA", "snis00217", 0.5), plex().poster("FANZA", "snis00217", 0.5)]) {
+        expect(await jpeg(url)).toMatchObject({ width: 358, left: "back", right: "front" });
+      }
+      expect(await jpeg(jf().primary("FANZA", "snis00217", 0))).toMatchObject({ left: "back", right: "back" });
+    });
+
+    it("a search result's picture (url=thumb_url at pos 1): the 147x200 thumbnail cut 133 wide, flush right", async () => {
       const r = titles[0].record;
-      const square = await jpeg(image("primary", "FANZA", "snis00217", { url: r.jacketThumbUrl, ratio: "1", pos: "1", auto: "True" }));
-      expect([square.width, square.height]).toEqual([147, 147]);
-      const thumb = await jpeg(image("thumb", "FANZA", "snis00217", { ratio: "0.7" }));
-      expect(thumb.width).toBe(800);
-      withinPixel(thumb, 16 / 9);
-      const backdrop = await jpeg(image("backdrop", "FANZA", "snis00217"));
+      for (const url of [jf().searchPicture("FANZA", "snis00217", r.jacketThumbUrl), plex().searchPicture("FANZA", "snis00217", r.jacketThumbUrl)]) {
+        const img = await jpeg(url);
+        expect([img.width, img.height], url).toEqual([133, 200]);
+      }
+    });
+
+    it("thumb 16:9 about the middle, backdrop whole; the gallery's pictures on every route; the quality setting", async () => {
+      const r = titles[0].record;
+      expect(await jpeg(jf().thumb("FANZA", "snis00217"))).toMatchObject({ width: 800, height: 450 });
+      const backdrop = await jpeg(jf().backdrop("FANZA", "snis00217"));
       expect([backdrop.width, backdrop.height]).toEqual([800, 538]);
-      // The gallery's pictures (MovieImageProvider asks each preview image on every route).
-      const gallery = await jpeg(image("backdrop", "FANZA", "snis00217", { url: r.extra.galleryFull[3] }));
-      expect([gallery.width, gallery.height]).toEqual([800, 538]);
-      const low = await jpeg(image("backdrop", "FANZA", "snis00217", { quality: "10" }));
+      expect(await jpeg(plex().backdrop("FANZA", "snis00217"))).toMatchObject({ width: 800, height: 538 });
+      // MovieImageProvider asks each preview image on every route, at pos -1: with a url MetaTube
+      // takes it as it is, so the primary is the box flush left.
+      const gallery = r.extra.galleryFull[3];
+      expect(await jpeg(jf().previewPrimary("FANZA", "snis00217", gallery))).toMatchObject({ width: 358, height: 538, left: "back", right: "back" });
+      expect(await jpeg(jf().previewThumb("FANZA", "snis00217", gallery))).toMatchObject({ width: 800, height: 450 });
+      expect(await jpeg(jf().previewBackdrop("FANZA", "snis00217", gallery))).toMatchObject({ width: 800, height: 538 });
+      expect(await jpeg(plex().trailerThumb("FANZA", "snis00217", gallery))).toMatchObject({ width: 800, height: 450 });
+      const low = await jpeg(jellyfinImages(base, { ...JELLYFIN_SETTINGS, defaultImageQuality: 10 }).backdrop("FANZA", "snis00217"));
       expect(low.bytes).toBeLessThan(backdrop.bytes);
       // The plugin's quality setting starts at 0, which MetaTube's encoder takes as 1.
-      const lowest = await jpeg(image("backdrop", "FANZA", "snis00217", { quality: "0" }));
+      const lowest = await jpeg(jellyfinImages(base, { ...JELLYFIN_SETTINGS, defaultImageQuality: 0 }).backdrop("FANZA", "snis00217"));
       expect(lowest.bytes).toBeLessThan(low.bytes);
     });
 
-    it("an actress's picture, on her own route (ActorImageProvider's request)", async () => {
-      const img = await jpeg(image("primary", "FANZA", "Tia", { url: `${covers.base}/mono/actjpgs/tia.jpg`, ratio: "0.7", pos: "0.5", auto: "True" }));
-      expect(img.height).toBe(125);
-      withinPixel(img, 0.7);
-      await failure(image("thumb", "FANZA", "Tia"), 400, null);
+    it("an actress's picture, as the plugin asks it of the first actor search result: 2:3 about her picture's middle", async () => {
+      const [first] = (await data(pluginUrl(base, "/v1/actors/search", { q: "Tia", provider: null, fallback: "True" }))) as {
+        provider: string;
+        id: string;
+        images: string[];
+      }[];
+      const img = await jpeg(jf().actressPicture(first.provider, first.id, first.images[0]));
+      // 125x125: w = int(125 * 2/3) = 83
+      expect([img.width, img.height]).toEqual([83, 125]);
+      // An actress has no thumb of her own (MetaTube's "unsupported image type").
+      await failure(jf().thumb(first.provider, first.id), 400, null);
     });
 
     it("no open proxy: any url the catalog does not hold for that title is a 400 and nothing is fetched", async () => {
       const before = covers.requests.length;
       for (const url of [`${covers.base}/elsewhere.jpg`, "http://169.254.169.254/latest/meta-data/", titles[1].record.jacketFullUrl, "file:///etc/passwd"]) {
-        const e = await failure(image("primary", "FANZA", "snis00217", { url }), 400, null);
+        const e = await failure(jf().searchPicture("FANZA", "snis00217", url), 400, null);
         expect(e.message).toMatch(/not an image the catalog holds/);
       }
-      await failure(image("primary", "FANZA", "Tia", { url: titles[0].record.jacketFullUrl }), 400, null);
+      await failure(jf().actressPicture("FANZA", "Tia", titles[0].record.jacketFullUrl), 400, null);
       expect(covers.requests.length).toBe(before);
     });
 
-    it("bad ratio, pos or quality, unknown provider or id: the envelope with the right status, never a 500", async () => {
-      for (const p of [
-        { ratio: "0" },
-        { ratio: "abc" },
-        { ratio: "101" },
-        { pos: "2" },
-        { pos: "-0.5" },
-        { quality: "-1" },
-        { quality: "101" },
-        { quality: "9.5" },
-        { auto: "maybe" },
+    it("a ratio or pos out of MetaTube's ranges is cut as MetaTube cuts it, and a quality out of 1..100 taken as the nearest end: no 400", async () => {
+      const poster = jf().primary("FANZA", "snis00217");
+      // A ratio outside 0.01..100, 0 too: no cut (imageutil/crop.go).
+      for (const ratio of ["0", "101", "0.001"]) expect(await jpeg(altered(poster, "ratio", ratio)), ratio).toMatchObject({ width: 800, height: 538 });
+      // A pos past 1 pushes the box flush right; a negative one without a url is the default (1).
+      for (const pos of ["2", "-0.5"]) expect(await jpeg(altered(poster, "pos", pos)), pos).toMatchObject({ width: 358, left: "front", right: "front" });
+      for (const quality of ["-1", "101"]) expect((await jpeg(altered(poster, "quality", quality))).width, quality).toBe(358);
+    });
+
+    it("what MetaTube cannot read is a 400, an unknown provider or id a 404: the envelope, never a 500", async () => {
+      const poster = jf().primary("FANZA", "snis00217");
+      for (const [name, value] of [
+        ["ratio", "abc"],
+        ["pos", "left"],
+        ["quality", "9.5"],
+        ["quality", "high"],
+        ["auto", "maybe"],
       ]) {
-        await failure(image("primary", "FANZA", "snis00217", p), 400, null);
+        await failure(altered(poster, name, value), 400, null);
       }
-      expect((await failure(image("primary", "JavBus", "snis00217"), 404, null)).message).toBe("provider not found");
-      expect((await failure(image("primary", "FANZA", "zzz00001"), 404, null)).message).toBe("info not found");
+      expect((await failure(jf().primary("JavBus", "snis00217"), 404, null)).message).toBe("provider not found");
+      expect((await failure(jf().primary("FANZA", "zzz00001"), 404, null)).message).toBe("info not found");
     });
 
     it("a client over IMAGE_RATE_PER_MINUTE gets a 429 with retry-after; a key's rate is one budget across both faces", async () => {
@@ -338,8 +410,14 @@ describe("MetaTube's plugin against this server", () => {
     it("one fetch per source: every cut after the first comes from the cache", async () => {
       const url = titles.find((t) => t.record.contentId === "sone00708")!.record.jacketFullUrl;
       const fetched = () => covers.requests.filter((p) => url.endsWith(p)).length;
-      await Promise.all(["primary", "thumb", "backdrop", "primary"].map((k) => jpeg(image(k, "FANZA", "sone00708"))));
-      await jpeg(image("primary", "FANZA", "sone00708", { pos: "0" }));
+      const asked = [
+        jf().primary("FANZA", "sone00708"),
+        jf().thumb("FANZA", "sone00708"),
+        jf().backdrop("FANZA", "sone00708"),
+        plex().poster("FANZA", "sone00708"),
+      ];
+      await Promise.all(asked.map((url) => jpeg(url)));
+      await jpeg(jf().primary("FANZA", "sone00708", 0));
       expect(fetched()).toBe(1);
     });
   });
@@ -349,7 +427,8 @@ describe("MetaTube's plugin against this server", () => {
       expect(await data(`${base}/`)).toEqual({ app: "video-catalog", version: expect.any(String) });
       const providers = (await data(`${base}/v1/providers`)) as { movie_providers: Record<string, string>; actor_providers: Record<string, string> };
       expect(providers.movie_providers).toEqual({ FANZA: "https://www.dmm.co.jp/" });
-      expect(providers.actor_providers).toEqual({ FANZA: "https://www.dmm.co.jp/" });
+      // Gfriends too, as MetaTube lists it among its actor providers: the catalog's own actresses, so no site (test/metatube/gfriends.test.ts).
+      expect(providers.actor_providers).toEqual({ FANZA: "https://www.dmm.co.jp/", Gfriends: "" });
       await failure(pluginUrl(base, "/v1/translate", { q: "こんにちは", from: "ja", to: "en", engine: "Baidu" }), 501, null);
     });
 

@@ -4,7 +4,7 @@
  * errors in the envelope, which the plugins log and go past.
  */
 import type { FastifyInstance } from "fastify";
-import type { MtContext } from "./context.js";
+import { GFRIENDS, type MtContext } from "./context.js";
 import { MtError, notFound, sendData } from "./envelope.js";
 import { metaTubeName, siteOf } from "./provider-names.js";
 
@@ -17,9 +17,10 @@ function providerSites(ctx: MtContext): Record<string, string> {
 
 export function registerMetaRoutes(app: FastifyInstance, ctx: MtContext): void {
   app.get("/providers", { config: { mtPublic: true } }, async (_request, reply) => {
-    // The actresses are those of the titles: every provider of titles is one of people too.
+    // The actresses are those of the titles: every provider of titles is one of people too; and
+    // Gfriends, as MetaTube lists it among its actor providers, with no site: here it is the catalog's own.
     const sites = providerSites(ctx);
-    return sendData(reply.header("cache-control", "no-store"), { actor_providers: sites, movie_providers: sites });
+    return sendData(reply.header("cache-control", "no-store"), { actor_providers: { ...sites, [GFRIENDS]: "" }, movie_providers: sites });
   });
   app.get("/translate", { config: { mtPublic: true } }, async () => {
     throw new MtError(501, "translation is not served by video-catalog");

@@ -4,11 +4,13 @@
  * present ("" when unknown), arrays never null, dates "YYYY-MM-DD" ("0001-01-01" when
  * unknown: a .NET DateTime's zero), score a number, runtime an integer.
  */
+import { bigPictures } from "../../images/big-pictures.js";
 import type { DetailedRecord } from "../../model/record.js";
 import type { Title } from "../../services/title.js";
+import type { Language, TitleNames } from "../../services/title-names.js";
 import { homepageOf, metaTubeName } from "./provider-names.js";
 
-export type Language = "ja" | "en";
+export type { Language } from "../../services/title-names.js";
 
 /** MetaTube's zero date: what Go's zero time.Time writes, and what .NET reads as DateTime.MinValue. */
 export const NO_DATE = "0001-01-01";
@@ -66,7 +68,8 @@ export interface ActorInfo extends ActorSearchResult {
 /** The text in the language asked for, else in the other one, else "". */
 const pick = (lang: Language, ja: string | null, en: string | null): string => (lang === "ja" ? ja || en : en || ja) || "";
 
-export function movieSearchResult(t: Title, lang: Language): MovieSearchResult {
+/** A title as a search result; `names` are its names in `lang` (services/title-names.ts), as every answer spells them. */
+export function movieSearchResult(t: Title, lang: Language, names: TitleNames): MovieSearchResult {
   const r = t.record;
   return {
     id: r.contentId,
@@ -78,26 +81,27 @@ export function movieSearchResult(t: Title, lang: Language): MovieSearchResult {
     cover_url: r.jacketFullUrl,
     // FANZA's review average is 0 to 5, as MetaTube's score.
     score: t.ratingAvg ?? 0,
-    actors: r.actresses,
+    actors: names.actresses,
     release_date: r.releaseDate === "" ? NO_DATE : r.releaseDate.slice(0, 10),
   };
 }
 
-export function movieInfo(t: Title, lang: Language): MovieInfo {
+export function movieInfo(t: Title, lang: Language, names: TitleNames): MovieInfo {
   const r: DetailedRecord = t.record;
   return {
-    ...movieSearchResult(t, lang),
+    ...movieSearchResult(t, lang, names),
     summary: pick(lang, r.commentJa, r.commentEn),
-    director: r.directors[0] ?? "",
-    big_thumb_url: "",
-    big_cover_url: "",
+    director: names.directors[0] ?? "",
+    // DMM's larger pictures where MetaTube's FANZA provider looks for them (src/images/big-pictures.ts).
+    big_thumb_url: bigPictures(r).thumb,
+    big_cover_url: bigPictures(r).cover,
     preview_video_url: r.extra.sampleUrl ?? "",
     preview_video_hls_url: "",
     preview_images: r.extra.galleryFull.length > 0 ? r.extra.galleryFull : r.extra.galleryThumb,
-    maker: r.makers[0] ?? "",
-    label: r.label,
-    series: r.series ?? "",
-    genres: r.categories,
+    maker: names.makers[0] ?? "",
+    label: names.label,
+    series: names.series ?? "",
+    genres: names.categories,
     runtime: r.runtimeMins,
   };
 }

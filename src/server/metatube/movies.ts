@@ -5,28 +5,50 @@
  * `fallback` is on (searches) or the title is not in the catalog (info), as /movie.
  */
 import type { FastifyInstance } from "fastify";
-import { findTitles, refreshTitle, titleById } from "../../services/find-title.js";
 import { AppError } from "../../lib/errors.js";
-import { type MtContext, providersNamed, searchProviders } from "./context.js";
+import { findTitles, refreshTitle, type Title, titleById } from "../../services/find-title.js";
+import { titleNames } from "../../services/title-names.js";
+import { type MtContext, searchProviders, titleProvidersNamed } from "./context.js";
 import { INFO_NOT_FOUND, notFound, sendData } from "./envelope.js";
-import { movieInfo, movieSearchResult } from "./models.js";
+import { type Language, movieInfo, movieSearchResult } from "./models.js";
 import { bool, type Query, searchText, text } from "./params.js";
+import { copyRank, metaTubeName } from "./provider-names.js";
 
 /** Most titles a text search answers (a code answers all of its own, a handful). */
 const SEARCH_LIMIT = 20;
+
+/**
+ * One title per MetaTube name and id, as MetaTube's search answers (metatube-sdk-go
+ * engine/movie.go, SearchMovieAll: "remove duplicate results"): a code both r18.dev and the
+ * FANZA API hold is FANZA's once, the copy the language prefers (the one the info and
+ * image routes answer for that id), where the first copy stood.
+ */
+function onePerId(titles: Title[], lang: Language): Title[] {
+  const at = new Map<string, number>();
+  const kept: Title[] = [];
+  for (const t of titles) {
+    const key = `${metaTubeName(t.provider)}\u0000${t.record.contentId.toLowerCase()}`;
+    const i = at.get(key);
+    if (i === undefined) {
+      at.set(key, kept.length);
+      kept.push(t);
+    } else if (copyRank(t.provider, lang) < copyRank(kept[i].provider, lang)) kept[i] = t;
+  }
+  return kept;
+}
 
 export function registerMovieRoutes(app: FastifyInstance, ctx: MtContext): void {
   app.get("/movies/search", { config: { mtAuth: true } }, async (request, reply) => {
     const q = request.query as Query;
     const query = searchText(q);
-    const providers = searchProviders(ctx, text(q, "provider"));
+    const providers = searchProviders(ctx, text(q, "provider"), titleProvidersNamed);
     const found = await findTitles(ctx.deps, query, { providers, live: bool(q, "fallback", true), text: "search", limit: SEARCH_LIMIT });
     if (found.status === "failed") throw new AppError("UPSTREAM_FAILED", found.reason);
     // Two codes in the name, or a code two sellers hold: the plugin would take the first result, a guess.
     if (found.status !== "found") throw notFound();
     return sendData(
       reply,
-      found.titles.map((t) => movieSearchResult(t, ctx.lang)),
+      onePerId(found.titles, ctx.lang).map((t) => movieSearchResult(t, ctx.lang, titleNames(ctx.deps, t, ctx.lang))),
     );
   });
 
@@ -34,9 +56,10 @@ export function registerMovieRoutes(app: FastifyInstance, ctx: MtContext): void 
     const { provider, id } = request.params as { provider: string; id: string };
     const q = request.query as Query;
     const lazy = bool(q, "lazy", true);
-    const title = await titleById(ctx.deps, id, providersNamed(ctx, provider), true);
+    const title = await titleById(ctx.deps, id, titleProvidersNamed(ctx, provider), true);
     if (title === null) throw notFound(INFO_NOT_FOUND);
     // lazy=False is the plugins' "refresh": a fresh copy from the live provider, else the catalog's.
-    return sendData(reply, movieInfo(lazy ? title : await refreshTitle(ctx.deps, title), ctx.lang));
+    const answered = lazy ? title : await refreshTitle(ctx.deps, title);
+    return sendData(reply, movieInfo(answered, ctx.lang, titleNames(ctx.deps, answered, ctx.lang)));
   });
 }

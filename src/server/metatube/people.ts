@@ -1,55 +1,83 @@
 /**
  * An actress as MetaTube's ActorInfo, gathered from the titles she appears in: the
- * catalog keeps no page of its own per person, so her name is as the records spell
- * it, her pictures those the records give her, her other names (Japanese, say) the
- * titles' other spellings. What no record says (height, birthday...) stays empty.
+ * catalog keeps no page of its own per person, so her name is as the titles' answers
+ * spell it in the language asked (services/title-names.ts), her pictures those the records
+ * give her, her other names the titles' other spellings. What no record says (height,
+ * birthday...) stays empty.
  */
 import { foldName } from "../../catalog/index.js";
 import type { Title } from "../../services/title.js";
+import { type AltNames, type Language, namesIn, pairedAlts, writtenIn } from "../../services/title-names.js";
 import { type ActorInfo, NO_DATE } from "./models.js";
 import { metaTubeName, personHomepage } from "./provider-names.js";
 
-/** Her place in a title's actresses: by name, or the only actress of a title found by her other name. */
-function indexIn(t: Title, folded: string): number {
-  const i = t.record.actresses.findIndex((a) => foldName(a) === folded);
-  return i !== -1 || t.record.actresses.length !== 1 ? i : 0;
+/**
+ * An actress's id on the MetaTube face: her name, with `/` and `\` in their full-width forms.
+ * The plugins put the id in a URL path (Jellyfin's Path.Combine and UriBuilder, which turns
+ * `\` into `/`), where either would split it; the full-width forms fold back to them (NFKC,
+ * as every name lookup folds), so the id finds the very person her name does. Any other name
+ * is its own id, as it always was: ids the media servers keep go on working.
+ */
+export const actorId = (name: string): string => name.replace(/\//g, "\uFF0F").replace(/\\/g, "\uFF3C");
+
+/** Her spellings in one title: as its answers give her in the language, and every other it has. */
+function spellingsIn(t: Title, alt: AltNames, folded: string, lang: Language): { shown: string; others: string[]; image: string | null } | null {
+  const names = t.record.actresses;
+  const shown = namesIn(t.provider, t.record, alt, lang).actresses;
+  const other = pairedAlts(names, alt.actress);
+  let i = names.findIndex((n, j) => foldName(n) === folded || foldName(shown[j]) === folded || (other !== null && foldName(other[j]) === folded));
+  // Found by a name she has only in the title's unpaired other spellings: she is its actress if it has one.
+  if (i === -1 && names.length === 1) i = 0;
+  if (i === -1) return null;
+  // A title of hers alone: its other spellings (a reading, say) are hers whether they pair up or not.
+  const others = names.length === 1 ? [names[0], ...(alt.actress ?? [])] : [names[i], ...(other === null ? [] : [other[i]])];
+  const image = t.record.extra.actressesRich.find((a) => a.name === names[i])?.image ?? null;
+  return { shown: shown[i], others, image };
 }
 
-const mostCommon = (values: string[]): string => {
+/** The spelling her answer gives: one in the language asked before any other, then the one most titles give. */
+function chosen(spellings: string[], lang: Language): string {
   const counts = new Map<string, number>();
-  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1])[0][0];
-};
+  for (const s of spellings) counts.set(s, (counts.get(s) ?? 0) + 1);
+  const inLanguage = (s: string) => (writtenIn(lang, s) ? 1 : 0);
+  // A stable sort: among equals, the spelling of her newest title.
+  return [...counts].sort(([a, m], [b, n]) => inLanguage(b) - inLanguage(a) || n - m)[0][0];
+}
 
 /**
  * The actress named `name` (any spelling the catalog knows) in these titles (newest
- * first), or null when none of them names her. `altNames` gives a catalog title's
- * other spellings of its actresses.
+ * first), or null when none of them names her. `altNames` gives a title's other spellings
+ * of its names; `as` is the MetaTube provider name to answer under (Gfriends), else her
+ * first title's.
  */
-export function actorFromTitles(name: string, titles: Title[], altNames: (t: Title) => string[]): ActorInfo | null {
+export function actorFromTitles(name: string, titles: Title[], altNames: (t: Title) => AltNames, lang: Language, as?: string): ActorInfo | null {
   const folded = foldName(name);
   const spellings: string[] = [];
   const images: string[] = [];
   const aliases: string[] = [];
-  let provider: string | null = null;
+  let source: string | null = null;
   for (const t of titles) {
-    const i = indexIn(t, folded);
-    if (i === -1) continue;
-    const spelled = t.record.actresses[i];
-    provider ??= metaTubeName(t.provider);
-    spellings.push(spelled);
-    const image = t.record.extra.actressesRich.find((a) => a.name === spelled)?.image;
-    if (image && !images.includes(image)) images.push(image);
-    if (t.record.actresses.length === 1) aliases.push(...altNames(t));
+    const found = spellingsIn(t, altNames(t), folded, lang);
+    if (found === null) continue;
+    source ??= metaTubeName(t.provider);
+    spellings.push(found.shown);
+    aliases.push(...found.others);
+    if (found.image && !images.includes(found.image)) images.push(found.image);
   }
-  if (provider === null) return null;
-  const shown = mostCommon(spellings);
-  const others = [...new Set([...aliases, name.trim(), ...spellings])].filter((a) => foldName(a) !== foldName(shown));
+  if (source === null) return null;
+  const shown = chosen(spellings, lang);
+  const others: string[] = [];
+  const seen = new Set([foldName(shown)]);
+  for (const a of [...spellings, ...aliases, name.trim()]) {
+    if (seen.has(foldName(a))) continue;
+    seen.add(foldName(a));
+    others.push(a);
+  }
   return {
-    id: shown,
+    id: actorId(shown),
     name: shown,
-    provider,
-    homepage: personHomepage(provider, shown),
+    provider: as ?? source,
+    homepage: personHomepage(source, shown),
     aliases: others,
     images,
     summary: "",

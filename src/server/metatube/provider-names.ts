@@ -5,7 +5,7 @@
  * priorities and their DMM-specific steps recognise them; a provider of the catalog that the
  * registry does not know (an import's) appears under its own name.
  */
-import { providerNamed, PROVIDERS } from "../../providers/registry.js";
+import { PROVIDERS, providerNamed } from "../../providers/registry.js";
 import type { Title } from "../../services/title.js";
 import type { Language } from "./models.js";
 
@@ -23,17 +23,21 @@ export function siteOf(provider: string): string {
   return p.metaTubeName === DMM_NAME ? "https://www.dmm.co.jp/" : `${p.defaultBaseUrl}/`;
 }
 
+/** DMM's data in the order its copies of a title are preferred: the FANZA API's Japanese first, or r18.dev's English when English is asked. */
+const dmmOrder = (lang: Language): readonly string[] => (lang === "en" ? ["r18dev", "fanza"] : ["fanza", "r18dev"]);
+
+/** How a provider's copy of a title ranks among the copies under its MetaTube name: lower is preferred. */
+export function copyRank(provider: string, lang: Language): number {
+  return Math.max(0, dmmOrder(lang).indexOf(provider));
+}
+
 /**
  * Our providers behind a MetaTube name (any case), in the order their titles are
- * preferred: for FANZA the FANZA API's Japanese first, or r18.dev's English when English is
- * asked; null for a name that is none of ours.
+ * preferred (copyRank); null for a name that is none of ours.
  */
 export function providersOf(name: string, known: readonly string[], lang: Language): string[] | null {
   const wanted = name.trim().toLowerCase();
-  if (wanted === DMM_NAME.toLowerCase()) {
-    const order = lang === "en" ? ["r18dev", "fanza"] : ["fanza", "r18dev"];
-    return order.filter((p) => known.includes(p));
-  }
+  if (wanted === DMM_NAME.toLowerCase()) return dmmOrder(lang).filter((p) => known.includes(p));
   const own = known.filter((p) => metaTubeName(p).toLowerCase() === wanted);
   return own.length === 0 ? null : own;
 }
