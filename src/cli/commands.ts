@@ -197,7 +197,7 @@ function declareProviders(program: Command): void {
       "Walks a folder of videos (recursively), reads each file's code and part from its name (else from the folders above it) and looks " +
         "the code up: the catalog first, then the live providers. Prints one tab-separated line per video and a summary. Without --write " +
         "it never renames, moves or writes anything in the folder; with it, it writes each matched title's sidecars beside its videos " +
-        "(NAME.nfo, NAME-poster.jpg, NAME-fanart.jpg, read by Kodi, Jellyfin, Emby and Plex), once per title for a stack of parts, " +
+        "(NAME.nfo, NAME-poster.jpg, NAME-fanart.jpg, and if asked NAME-landscape.jpg and the gallery as numbered backdrops, read by Kodi, Jellyfin, Emby and Plex), once per title for a stack of parts, " +
         "never replacing a file it did not write (unless --force) and rewriting its own only when the title changed. " +
         SETTINGS_NOTE,
     )
@@ -205,7 +205,7 @@ function declareProviders(program: Command): void {
     .option("--json", "print one JSON document instead of lines")
     .option("--offline", "look in the catalog only, not in the live providers (covers are still fetched for --write)")
     .addOption(withDefault("--concurrency <n>", "live lookups, and titles whose sidecars are written, in flight: 1 to 64", "4"))
-    .option("--write <kinds>", "write sidecars beside the videos: nfo, poster, fanart (comma-separated)")
+    .option("--write <kinds>", "write sidecars beside the videos: nfo, poster, fanart, landscape, extrafanart (comma-separated)")
     .option("--force", "with --write: replace files of the same names that this tool did not write")
     .option("--dry-run", "with --write: print what would be written, replaced or skipped, and write nothing")
     .addHelpText(

@@ -1,15 +1,17 @@
 import { statSync } from "node:fs";
 import { type Images, imagesFor, lazyImages } from "../images/index.js";
-import { type MatchedFile, groupForSidecars } from "../library/sidecar-groups.js";
+import { type ScanEntry, type ScanTotals, scanLibrary } from "../library/scan-library.js";
+import { groupForSidecars, type MatchedFile } from "../library/sidecar-groups.js";
 import { SIDECAR_KINDS, type SidecarKind, type SidecarResult } from "../library/sidecars.js";
-import { scanLibrary, type ScanEntry, type ScanTotals } from "../library/scan-library.js";
 import { type SidecarTotals, writeAllSidecars } from "../library/write-sidecars.js";
 import { createProviderRuntime } from "../providers/runtime.js";
+import type { ServiceDeps } from "../services/deps.js";
 import { LiveFallback } from "../services/live-fallback.js";
 import type { Title } from "../services/title.js";
+import { titleNames } from "../services/title-names.js";
 import { CliError, cliConfig, err, openCli, out, UsageError } from "./context.js";
-import { checkProviderSettings } from "./provider-settings.js";
 import { Progress } from "./progress.js";
+import { checkProviderSettings } from "./provider-settings.js";
 
 const COLUMNS = ["status", "code", "part", "file", "title or reason"];
 
@@ -34,7 +36,7 @@ function sidecarSummary(t: SidecarTotals, seconds: number, dryRun: boolean): str
   );
 }
 
-/** `--write nfo,poster,fanart`: the kinds, each once, in that order. */
+/** `--write nfo,poster,fanart,extrafanart,landscape`: the kinds asked, each once, in that order. */
 export function parseWrite(raw: string | undefined): SidecarKind[] {
   if (raw === undefined) return [];
   const asked = raw
@@ -113,7 +115,8 @@ export async function scanCommand(dir: string, values: ScanValues): Promise<void
     const seconds = progress.elapsedSeconds();
     if (!values.json) out(summary(totals, seconds));
     let sidecars: { files: SidecarResult[]; totals: SidecarTotals; seconds: number } | null = null;
-    if (kinds.length > 0 && !abort.signal.aborted) sidecars = await writeSidecarsOf(dir, matched, kinds, values, config.mediaLanguage, images, abort.signal);
+    if (kinds.length > 0 && !abort.signal.aborted)
+      sidecars = await writeSidecarsOf(db, dir, matched, kinds, values, config.mediaLanguage, images, abort.signal);
     if (values.json) out(JSON.stringify({ dir, files: entries, totals, seconds: Math.round(seconds * 1000) / 1000, ...(sidecars ? { sidecars } : {}) }));
     if (abort.signal.aborted) err("scan stopped before the end (SIGINT)");
     if (sidecars && sidecars.totals.failed > 0) process.exitCode = 1;
@@ -125,6 +128,7 @@ export async function scanCommand(dir: string, values: ScanValues): Promise<void
 }
 
 async function writeSidecarsOf(
+  db: ServiceDeps["db"],
   root: string,
   matched: MatchedFile<Title>[],
   kinds: SidecarKind[],
@@ -136,7 +140,6 @@ async function writeSidecarsOf(
   const groups = groupForSidecars(matched);
   const progress = new Progress(values.dryRun ? "plan" : "write", process.stderr, 5000, "titles");
   const files: SidecarResult[] = [];
-  let results = 0;
   if (!values.json) out(["sidecar", "file", "reason"].join("\t"));
   const totals = await writeAllSidecars(groups, {
     root,
@@ -145,16 +148,19 @@ async function writeSidecarsOf(
     dryRun: values.dryRun === true,
     language,
     images,
+    // One spelling per person in every NFO, as the MetaTube face gives it (the catalog's other spellings).
+    names: (t) => titleNames({ db }, t, language),
     signal,
     concurrency: Number(values.concurrency),
     onResult: (r) => {
-      results++;
       if (values.json) files.push(r);
       else if (r.action !== "unchanged") {
         progress.clear();
         out([values.dryRun && r.action !== "skipped" && r.action !== "failed" ? `would-${r.action}` : r.action, r.path, r.reason ?? ""].join("\t"));
       }
-      if (results % (16 * kinds.length) === 0) progress.update(Math.floor(results / kinds.length), groups.length);
+    },
+    onTitle: (done) => {
+      if (done % 16 === 0) progress.update(done, groups.length);
     },
   });
   progress.clear();

@@ -1,36 +1,60 @@
 /**
- * A title as a Kodi movie NFO, the file Kodi, Jellyfin and Emby read beside a video (and
- * Plex through its NFO importer). What each reader takes decides every element (Kodi:
+ * A title as a Kodi movie NFO, the file Kodi, Jellyfin and Emby read beside a video, and
+ * Plex through its NFO importer. What each reader takes decides every element (Kodi:
  * xbmc/video/VideoInfoTag.cpp CVideoInfoTag::ParseNative and the wiki's "NFO files/Movies";
  * Jellyfin: MediaBrowser.XbmcMetadata/Parsers/BaseNfoParser.cs, MovieNfoParser.cs and
- * XmlReaderExtensions.GetPersonFromXmlNode):
+ * MediaBrowser.Controller/Extensions/XmlReaderExtensions.cs GetPersonFromXmlNode; the
+ * importer: XBMCnfoMoviesImporter.bundle Contents/Code/__init__.py, its update()):
  * - title, originaltitle, sorttitle, plot, runtime (whole minutes), premiered (YYYY-MM-DD;
- *   both take the year from it, year is for older readers), studio, genre, tag, director:
- *   one element per value. outline is Kodi's alone. Readers split some values again
- *   (Jellyfin a genre at "/", a director at ","; Kodi any list at " / "): names are kept.
- * - set as <set><name>: Kodi 16+ and Jellyfin read the name; Jellyfin reads the plain form
- *   as raw XML, so an escaped "&" would stay "&amp;".
- * - actor: name, order (0 first; Jellyfin also says sortorder) and thumb. A role is the
- *   character played and optional in both, so none is written.
- * - uniqueid type=.. default="true": both keep any type (Kodi shows the default one as the
- *   film's id; Jellyfin keeps it as a provider id of that name). The code is the default.
- * - thumb aspect="poster": Kodi offers each one as a poster, Jellyfin takes the first; the
- *   jacket is a landscape back-and-front, so the source's portrait thumbnail comes first.
- *   fanart/thumb: the whole jacket. Both also find the NAME-poster.jpg beside the video
- *   (Kodi's local art, Jellyfin's LocalImageProvider), which this URL only stands in for.
- * - ratings/rating max=..: Kodi scales the value by max to 0-10, Jellyfin keeps the value
- *   on its 0-10 scale whatever max says, so a 0-5 average is written doubled with max 10.
+ *   all take the year from it, year is for older readers), studio, genre, tag, director:
+ *   one element per value. outline is Kodi's, and the importer's first choice for the
+ *   summary. Readers split some values again (Jellyfin and the importer a genre, director
+ *   or credit at "/", Jellyfin a director also at ","; Kodi any list at " / "): names are kept.
+ * - credits: the record's authors (原作), each a writer to all three.
+ * - set as <set><name>: Kodi 16+, Jellyfin and the importer (a Plex collection) read the name;
+ *   Jellyfin reads the plain form as raw XML, so an escaped "&" would stay "&amp;". The
+ *   importer also makes a collection of each <tag> while its `collectionsfromtags` is on.
+ * - actor: name, role, order (0 first) and thumb. The role is what each reader shows beside
+ *   the name ("Actress"/"女優" in MEDIA_LANGUAGE): without one the importer shows
+ *   "Unknown Role N", and it numbers a repeated role ("Actress 1").
+ * - uniqueid type=.. default="true": Kodi and Jellyfin keep any type (Kodi shows the default
+ *   one as the film's id; Jellyfin keeps it as a provider id of that name). The code is the
+ *   default. id: the code again, for the importer, which ignores uniqueid and makes Plex's
+ *   id from <id> (else a hash of the title and year). Kodi reads <id> only without any
+ *   uniqueid, Jellyfin only an IMDb "tt" id: neither takes this one.
+ * - thumb aspect="poster": Kodi offers each one as a poster and Jellyfin takes the first, but
+ *   both only where no NAME-poster.jpg is beside the video: Kodi adds local art before the
+ *   NFO's (VideoInfoScannerArt::GetArtwork: `!art.contains(aspect)`), Jellyfin registers
+ *   local images before it reads the NFO and skips an NFO image of a type it already has
+ *   (MetadataService.RefreshWithProviders). So these URLs stand in for a poster that is not
+ *   written, and the source's portrait thumbnail (a poster's shape) comes first; the jacket
+ *   is a landscape back-and-front. A bare file name of the cut poster would reach Kodi only
+ *   (Jellyfin takes an absolute URI or logs an error). fanart/thumb: the whole jacket.
+ *   The importer reads no movie thumb.
+ * - ratings/rating max=.. with value and votes: Kodi scales the value by max to 0-10 and
+ *   reads votes there; Jellyfin keeps the value on its 0-10 scale whatever max says, so a
+ *   0-5 average is written doubled with max 10; the importer takes the first value. A
+ *   source without reviews gives no rating (Jellyfin would show a 0; Kodi drops 0 itself).
  * - mpaa XXX: Jellyfin ranks it above every age rating (Localization/Ratings/0-prefer.json),
  *   so a profile limited to any age rating does not see the title.
  * No reader takes a web page (a URL after </movie> is a scraper link to Kodi): none is written.
  */
 import type { DetailedRecord } from "../model/record.js";
+import { namesIn, type TitleNames } from "../services/title-names.js";
 
 export interface NfoTitle {
   record: DetailedRecord;
   provider: string;
   pageUrl: string;
+  /** The source's average of its reviews, 0 to 5. */
   ratingAvg: number | null;
+  /** How many reviews it is the average of. */
+  ratingCount?: number | null;
+  /**
+   * Its names in the NFO's language (services/title-names.ts), as the MetaTube face gives
+   * them, so a person is one spelling in every file; absent, the record's own.
+   */
+  names?: TitleNames;
 }
 
 export interface NfoMark {
@@ -40,7 +64,7 @@ export interface NfoMark {
 }
 
 /** Bump when what buildNfo writes changes, so files written by an older version count as changed. */
-export const NFO_FORMAT = 1;
+export const NFO_FORMAT = 2;
 
 const DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>';
 /** A word of the mark: no spaces, no "--" (which ends nothing but is not allowed in an XML comment). */
@@ -85,6 +109,9 @@ class Lines {
   }
 }
 
+/** What each reader shows beside an actress's name. */
+const ROLE = { ja: "女優", en: "Actress" } as const;
+
 /** A 0-5 average on the 0-10 scale both readers show, to two decimals. */
 const tenScale = (avg: number) => String(Math.round(Math.min(Math.max(avg, 0), 5) * 200) / 100);
 
@@ -97,17 +124,27 @@ export function buildNfo(title: NfoTitle, options: { language: "ja" | "en"; mark
   const inLanguage = (ja: string | null, en: string | null) => (language === "ja" ? clean(ja) || clean(en) : clean(en) || clean(ja));
   const day = /^\d{4}-\d{2}-\d{2}/.test(r.releaseDate) ? r.releaseDate.slice(0, 10) : "";
   const plot = inLanguage(r.commentJa, r.commentEn);
-  const images = new Map(r.extra.actressesRich.map((a) => [clean(a.name), a.image]));
+  const names = title.names ?? namesIn(title.provider, r, {}, language);
+  // Pictures are the record's, by its own spelling of each actress: `names` pairs with it by position.
+  const pictures = new Map(r.extra.actressesRich.map((a) => [clean(a.name), a.image]));
+  const actresses = new Map<string, string | null>();
+  r.actresses.forEach((own, i) => {
+    const shown = clean(names.actresses[i] ?? own);
+    if (shown !== "" && !actresses.has(shown)) actresses.set(shown, pictures.get(clean(own)) ?? null);
+  });
   const x = new Lines();
 
   x.open("movie");
   x.leaf("title", inLanguage(r.titleJa, r.titleEn) || r.dvdId);
   x.leaf("originaltitle", r.titleJa);
   x.leaf("sorttitle", r.dvdId);
-  if (title.ratingAvg !== null && Number.isFinite(title.ratingAvg)) {
+  // The sources' scales start at 1 star: an average of 0 is no reviews.
+  if (title.ratingAvg !== null && Number.isFinite(title.ratingAvg) && title.ratingAvg > 0) {
+    const votes = title.ratingCount ?? 0;
     x.open("ratings");
     x.open("rating", { name: title.provider, max: "10", default: "true" });
     x.leaf("value", tenScale(title.ratingAvg));
+    if (Number.isSafeInteger(votes) && votes > 0) x.leaf("votes", votes);
     x.close("rating");
     x.close("ratings");
   }
@@ -123,24 +160,27 @@ export function buildNfo(title: NfoTitle, options: { language: "ja" | "en"; mark
   x.leaf("mpaa", "XXX");
   x.leaf("uniqueid", r.dvdId, { type: "dvdid", default: "true" });
   x.leaf("uniqueid", r.contentId, { type: "contentid" });
-  for (const genre of unique(r.categories)) x.leaf("genre", genre);
-  for (const tag of unique([r.label, r.series, ...r.makers])) x.leaf("tag", tag);
-  if (clean(r.series) !== "") {
+  x.leaf("id", r.dvdId);
+  for (const genre of unique(names.categories)) x.leaf("genre", genre);
+  for (const tag of unique([names.label, names.series, ...names.makers])) x.leaf("tag", tag);
+  if (clean(names.series) !== "") {
     x.open("set");
-    x.leaf("name", clean(r.series));
+    x.leaf("name", clean(names.series));
     x.close("set");
   }
-  for (const director of unique(r.directors)) x.leaf("director", director);
+  for (const director of unique(names.directors)) x.leaf("director", director);
+  for (const author of unique(names.authors)) x.leaf("credits", author);
   if (day !== "") {
     x.leaf("premiered", day);
     x.leaf("year", day.slice(0, 4));
   }
-  x.leaf("studio", r.makers[0] ?? "");
-  unique(r.actresses).forEach((name, order) => {
+  x.leaf("studio", names.makers[0] ?? "");
+  [...actresses].forEach(([name, picture], order) => {
     x.open("actor");
     x.leaf("name", name);
+    x.leaf("role", ROLE[language]);
     x.leaf("order", order);
-    x.leaf("thumb", images.get(name) ?? "");
+    x.leaf("thumb", picture ?? "");
     x.close("actor");
   });
   x.close("movie");

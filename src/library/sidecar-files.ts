@@ -4,7 +4,7 @@
  * flushed, then renamed over it (a kill leaves at most that temporary file, which the
  * next write of the same target removes first).
  */
-import { closeSync, fsyncSync, openSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
+import { closeSync, fsyncSync, linkSync, openSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
 
 /** The first `bytes` bytes of a file, or null when there is no file there. */
@@ -52,6 +52,27 @@ export function writeAtomically(file: string, data: string | Buffer): void {
     rmSync(temp, { force: true });
     throw err;
   }
+}
+
+/**
+ * Makes `file` a second name of `existing` (a hard link), put in place as a write is; false
+ * when the file system makes no links (FAT, some network shares), and nothing is changed.
+ */
+export function linkAtomically(existing: string, file: string): boolean {
+  const temp = tempNameOf(file);
+  rmSync(temp, { force: true });
+  try {
+    linkSync(existing, temp);
+  } catch {
+    return false;
+  }
+  try {
+    renameSync(temp, file);
+  } catch (err) {
+    rmSync(temp, { force: true });
+    throw err;
+  }
+  return true;
 }
 
 /** A file-system error as the line of a report says it: "permission denied (EACCES)". */

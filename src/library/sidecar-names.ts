@@ -1,7 +1,7 @@
 /**
- * Where the sidecars of one title's video files in one folder go, as Kodi and Jellyfin
- * look for them. A single file: its own name without the extension (`ABP-123.mp4` ->
- * `ABP-123.nfo`, `ABP-123-poster.jpg`, `ABP-123-fanart.jpg`), in both readers.
+ * Where the sidecars of one title's video files in one folder go, as each reader looks for
+ * them. A single file: its own name without the extension (`ABP-123.mp4` -> `ABP-123.nfo`,
+ * `ABP-123-poster.jpg`, ...), in every reader.
  *
  * A stack (parts of one title: cd1/cd2, part1, disc1, -A/-B), as each reader finds it:
  * - Kodi (xbmc/xbmc): stacks with three case-insensitive rules, tried in order
@@ -10,18 +10,25 @@
  *   the text before the marker and after it (and the extension) agree and the markers differ
  *   (CFileItemList::StackFiles); the stack's title is the name with the marker cut out
  *   (CStackDirectory::GetStackedTitlePath: `ABP-123-cd1.mp4` -> `ABP-123.mp4`). It reads the
- *   NFO of the first part, else of that title (VideoTagLoaderNFO::FindNFO), the fanart of
- *   either (ArtUtils GetLocalFanart), but the poster only by the title
- *   (ArtUtils GetLocalArtBaseFilename: `ABP-123-poster.jpg`).
+ *   NFO of the first part, else of that title (VideoTagLoaderNFO::FindNFO), and every picture
+ *   of the library scan by the title alone: VideoInfoScannerArt::GetArtwork asks
+ *   ArtUtils GetLocalArtBaseFilename, which gives the stacked title, and AddLocalItemArtwork
+ *   takes `TITLE-<type>.jpg` only (`ABP-123-cd1-fanart` is type "cd1-fanart" to it: none).
  * - Jellyfin (Emby.Naming, 10.8+): stacks only cd|dvd|part|pt|disc|disk with a number or a
  *   letter a-d at the very end of the name (NamingOptions VideoFileStackingRules;
  *   StackResolver), so `-A`/`-B` alone are two films. A stacked film's path is its first
- *   part (MovieResolver: Path = Files[0]), and it reads the NFO, poster and fanart by that
- *   name only (MovieNfoSaver.GetMovieSavePaths, LocalImageProvider: `ABP-123-cd1-poster.jpg`).
+ *   part (MovieResolver: Path = Files[0]), and it reads the NFO and pictures by that name
+ *   only (MovieNfoSaver.GetMovieSavePaths, LocalImageProvider: `ABP-123-cd1-poster.jpg`).
+ * - Plex's NFO importer (XBMCnfoMoviesImporter.bundle Contents/Code/__init__.py): reads the
+ *   NFO, poster and fanart of the first part Plex gives it (media.items[0].parts[0]) with
+ *   get_base_file, which cuts the extension and then, twice, a `-cd1`/`-dvd1`/`-disc1`/
+ *   `-disk1`/`-part1`/`-pt1`/`-d1` ending (VIDEO_FILE_BASE_REGEX: a hyphen, one digit):
+ *   `ABP-123-cd1.mp4` -> `ABP-123.nfo`. Without that file it takes the first .nfo of the
+ *   folder, which may be another title's.
  *
- * So both find the NFO and the fanart of a stack at the first part's name, while the
- * poster must be written twice: at the first part's name (Jellyfin) and at the stack's
- * title (Kodi). sidecarBases says it per kind; sidecarBase is the one base both read.
+ * So a stack's NFO goes at the first part's name (Kodi and Jellyfin) and at the importer's
+ * base; its pictures at the first part's name (Jellyfin), at Kodi's stack title and at the
+ * importer's base. For `-cd1` names the last two are one name (`ABP-123`).
  */
 
 export interface TitleFile {
@@ -31,15 +38,25 @@ export interface TitleFile {
   part: number | null;
 }
 
-/** Base paths (folder + name, no extension) per sidecar: write NAME.nfo, NAME-poster.jpg, NAME-fanart.jpg at each. */
+/** Where one reader reads a title's NFO and its pictures: base paths (folder + name, no extension). */
+export interface ReaderBases {
+  nfo: string[];
+  art: string[];
+}
+
+/**
+ * Base paths per sidecar, those read by more readers first: write NAME.nfo, NAME-poster.jpg,
+ * NAME-fanart.jpg, NAME-landscape.jpg at each. The numbered backdrops are named by each
+ * reader its own way, so they keep Kodi's bases and Jellyfin's apart.
+ */
 export interface SidecarBases {
   nfo: string[];
   poster: string[];
   fanart: string[];
+  landscape: string[];
+  kodiArt: string[];
+  jellyfinArt: string[];
 }
-
-type Kind = keyof SidecarBases;
-const KINDS: Kind[] = ["nfo", "poster", "fanart"];
 
 const dirOf = (rel: string) => rel.slice(0, rel.lastIndexOf("/") + 1);
 const nameOf = (rel: string) => rel.slice(rel.lastIndexOf("/") + 1);
@@ -126,33 +143,57 @@ export function jellyfinItems(names: string[]): string[][] {
   return [...stacked, ...alone.map((name) => [name])];
 }
 
-/** Where each sidecar goes: every base Kodi reads and every base Jellyfin reads, those both read first. */
-export function sidecarBases(files: TitleFile[]): SidecarBases {
-  const own = (f: TitleFile) => baseOf(f.rel);
-  const perFile = { nfo: files.map(own), poster: files.map(own), fanart: files.map(own) };
-  if (files.length < 2 || files.some((f) => f.part === null)) return unite(perFile, perFile);
+/**
+ * XBMCnfoMoviesImporter's get_base_file: the name without its extension, then a part ending
+ * cut off twice (VIDEO_FILE_BASE_REGEX, case-insensitive).
+ */
+const PLEX_PART = /\s*-\s*(?:cd|dvd|disc|disk|part|pt|d)\s*[0-9]$/is;
+export function plexImporterBase(rel: string): string {
+  const path = dirOf(rel) + stemOf(nameOf(rel));
+  return path.replace(PLEX_PART, "").replace(PLEX_PART, "");
+}
 
-  // Kodi lists the parts in their order; a stack reads as one film at its first part.
+/** Each reader's bases for one title's files in one folder (see the top of this file). */
+export function readerBases(files: TitleFile[]): { kodi: ReaderBases; jellyfin: ReaderBases; plex: ReaderBases } {
+  const own = files.map((f) => baseOf(f.rel));
+  const perFile = { nfo: own, art: own };
+  const plexEach = files.map((f) => plexImporterBase(f.rel));
+  if (files.length < 2 || files.some((f) => f.part === null)) return { kodi: perFile, jellyfin: perFile, plex: { nfo: plexEach, art: plexEach } };
+
+  // The parts in their order; a stack reads as one film at its first part.
   const parts = [...files].sort((a, b) => (a.part ?? 0) - (b.part ?? 0) || a.rel.localeCompare(b.rel));
+  const first = baseOf(parts[0].rel);
   const title = kodiStackTitle(nameOf(parts[0].rel), nameOf(parts[1].rel));
-  const kodi = title === null ? perFile : { nfo: [own(parts[0])], fanart: [own(parts[0])], poster: [dirOf(parts[0].rel) + stemOf(title)] };
+  const kodi = title === null ? perFile : { nfo: [first], art: [dirOf(parts[0].rel) + stemOf(title)] };
 
   const byName = new Map(files.map((f) => [nameOf(f.rel), f]));
-  const firsts = jellyfinItems([...byName.keys()]).map((item) => own(byName.get(item[0]) as TitleFile));
-  return unite(kodi, { nfo: firsts, poster: firsts, fanart: firsts });
+  const firsts = jellyfinItems([...byName.keys()]).map((item) => baseOf((byName.get(item[0]) as TitleFile).rel));
+  const plex = [plexImporterBase(parts[0].rel)];
+  return { kodi, jellyfin: { nfo: firsts, art: firsts }, plex: { nfo: plex, art: plex } };
 }
 
-/** Each kind's bases, those both readers take first, then Jellyfin's, then Kodi's; each once. */
-function unite(kodi: SidecarBases, jellyfin: SidecarBases): SidecarBases {
-  const out = { nfo: [] as string[], poster: [] as string[], fanart: [] as string[] };
-  for (const kind of KINDS) {
-    const both = kodi[kind].filter((b) => jellyfin[kind].includes(b));
-    out[kind] = [...new Set([...both, ...jellyfin[kind], ...kodi[kind]])];
-  }
-  return out;
+/** Every base of the lists, each once: those in more lists first, ties in the lists' order. */
+function unite(...lists: string[][]): string[] {
+  const readers = (base: string) => lists.filter((l) => l.includes(base)).length;
+  return [...new Set(lists.flat())].sort((a, b) => readers(b) - readers(a));
 }
 
-/** The base both Kodi and Jellyfin read the NFO and the fanart from (for a single file, its own name). */
+/** Where each sidecar goes: every base a reader reads it at (Jellyfin's listed before Kodi's, Kodi's before the importer's). */
+export function sidecarBases(files: TitleFile[]): SidecarBases {
+  const { kodi, jellyfin, plex } = readerBases(files);
+  const art = unite(jellyfin.art, kodi.art, plex.art);
+  return {
+    nfo: unite(jellyfin.nfo, kodi.nfo, plex.nfo),
+    poster: art,
+    fanart: art,
+    // The importer takes no landscape and no numbered backdrop.
+    landscape: unite(jellyfin.art, kodi.art),
+    kodiArt: kodi.art,
+    jellyfinArt: jellyfin.art,
+  };
+}
+
+/** The base both Kodi and Jellyfin read the NFO from (for a single file, its own name). */
 export function sidecarBase(files: TitleFile[]): string {
   return sidecarBases(files).nfo[0];
 }

@@ -1,24 +1,26 @@
 /**
- * The sidecars of one title beside its video files: NAME.nfo (Kodi's movie NFO, which
- * Kodi, Jellyfin, Emby and Plex's NFO importer read), NAME-poster.jpg (the front cover,
- * cut from the jacket as the MetaTube routes cut a primary image) and NAME-fanart.jpg
- * (the whole jacket). Nothing of the user's is lost: each file says in its own first
- * bytes that this tool wrote it, and from what (the NFO in a comment, a picture in its
- * EXIF description); a file without that mark is left alone unless `force`, one with it
- * is rewritten only when what it was made from changed, and every write is atomic.
+ * The sidecars of one title beside its video files (what each kind is and where each
+ * reader takes it: sidecar-targets.ts). Nothing of the user's is lost: each file says in
+ * its own first bytes that this tool wrote it, and from what (the NFO in a comment, a
+ * picture in its EXIF description); a file without that mark is left alone unless `force`,
+ * one with it is rewritten only when what it was made from changed, and every write is
+ * atomic. A picture written at two names (a stack's poster, a gallery picture under Kodi's
+ * and Jellyfin's names) is one file with two names where the file system allows it.
  */
 import { createHash } from "node:crypto";
 import { statSync } from "node:fs";
 import path from "node:path";
-import { ImageError, type Images } from "../images/index.js";
+import { cutBox, normalizeCut } from "../images/cut-options.js";
+import { type CutOptions, ImageError, type Images } from "../images/index.js";
 import { VERSION } from "../lib/version.js";
 import type { Title } from "../services/title.js";
+import type { TitleNames } from "../services/title-names.js";
 import { buildNfo, NFO_FORMAT, readNfoMark } from "./nfo.js";
-import { fsReason, readHead, writeAtomically } from "./sidecar-files.js";
-import { sidecarBases, type TitleFile } from "./sidecar-names.js";
+import { fsReason, linkAtomically, readHead, writeAtomically } from "./sidecar-files.js";
+import type { TitleFile } from "./sidecar-names.js";
+import { type SidecarKind, type SidecarTarget, sidecarTargets } from "./sidecar-targets.js";
 
-export const SIDECAR_KINDS = ["nfo", "poster", "fanart"] as const;
-export type SidecarKind = (typeof SIDECAR_KINDS)[number];
+export { SIDECAR_KINDS, type SidecarKind } from "./sidecar-targets.js";
 
 /**
  * - written: there was no such file; updated: ours, made from an older record; replaced: someone else's, with `force`;
@@ -30,9 +32,24 @@ export interface SidecarResult {
   /** The sidecar, relative to the folder scanned. */
   path: string;
   kind: SidecarKind;
+  /** What was done, or with dryRun what would be. */
   action: SidecarAction;
+  /** Whether this run wrote the file: never with dryRun. */
+  written: boolean;
   reason: string | null;
 }
+
+/** What the sidecars of one run share: the names already handled, the sources that failed, the pictures in place. */
+export interface SidecarRun {
+  /** Sidecars handled (paths relative to root): Kodi's poster of a stack (`ABP-123-poster.jpg`) is also that of a lone `ABP-123.mp4` beside it. */
+  claimed: Set<string>;
+  /** Sources that could not be fetched, with why: each is asked once a run, not once per file made from it. */
+  failed: Map<string, string>;
+  /** By digest, a file of ours that is current (written or found so): another name of the same picture in its folder links to it. */
+  made: Map<string, string>;
+}
+
+export const newSidecarRun = (): SidecarRun => ({ claimed: new Set(), failed: new Map(), made: new Map() });
 
 export interface SidecarOptions {
   /** The folder scanned: results' paths are relative to it. */
@@ -43,18 +60,23 @@ export interface SidecarOptions {
   dryRun: boolean;
   language: "ja" | "en";
   images: Images | null;
+  /** A title's names in `language` (services/title-names.ts titleNames); absent, the record's own. */
+  names?: (t: Title) => TitleNames;
   signal?: AbortSignal;
-  /**
-   * Sidecars already handled in this run (paths relative to root): Kodi's poster of a
-   * stack (`ABP-123-poster.jpg`) is also the poster of a lone `ABP-123.mp4` beside it.
-   */
-  claimed?: Set<string>;
+  run?: SidecarRun;
 }
 
-const SUFFIX: Record<SidecarKind, string> = { nfo: ".nfo", poster: "-poster.jpg", fanart: "-fanart.jpg" };
+type Picture = Exclude<SidecarKind, "nfo">;
 /** How the pictures are made; part of their digest, so a change here rewrites them. */
-const PICTURE = { poster: { kind: "primary", quality: 90 }, fanart: { kind: "backdrop", quality: 90 } } as const;
-const IMAGE_MARK = /video-catalog (\S+) (poster|fanart) ([0-9a-f]{16})(?: size=(\d{10}))?/;
+const PICTURE: Record<Picture, CutOptions> = {
+  poster: { kind: "primary", quality: 90 },
+  fanart: { kind: "backdrop", quality: 90 },
+  extrafanart: { kind: "backdrop", quality: 90 },
+  landscape: { kind: "thumb", quality: 90 },
+};
+/** A DMM jacket's size: where a cut of it falls stands for how the images module cuts, so a change there rewrites the pictures too. */
+const JACKET = { width: 800, height: 538 };
+const IMAGE_MARK = /video-catalog (\S+) (poster|fanart|extrafanart|landscape) ([0-9a-f]{16})(?: size=(\d{10}))?/;
 /**
  * A picture's mark ends with the file's own size, so a picture edited since (cropped and
  * saved: most editors keep the EXIF description) is known as the user's. The cut is made
@@ -86,69 +108,89 @@ function withSize(jpeg: Buffer): Buffer {
 }
 
 /** What a sidecar is made from: the NFO from the whole title; a picture from its source and its cut. */
-function sourceOf(kind: SidecarKind, t: Title, language: string): { digest: string; url: string | null } {
-  if (kind === "nfo") return { digest: digestOf([NFO_FORMAT, language, t.provider, t.pageUrl, t.ratingAvg, t.record]), url: null };
-  const url = t.record.jacketFullUrl || t.record.jacketThumbUrl || null;
-  return { digest: digestOf([kind, url, PICTURE[kind]]), url };
+function digestFor(target: SidecarTarget, t: Title, language: string, names: TitleNames | undefined): string {
+  if (target.kind === "nfo") return digestOf([NFO_FORMAT, language, t.provider, t.pageUrl, t.ratingAvg, t.ratingCount, t.record, names ?? null]);
+  // A cut (not the whole picture) also counts where it falls on a jacket.
+  const cut = normalizeCut(PICTURE[target.kind]);
+  const where = cut.ratio === undefined ? [] : [cutBox(JACKET.width, JACKET.height, cut)];
+  return digestOf([target.kind, target.source, PICTURE[target.kind], ...where]);
 }
 
-async function contentOf(kind: SidecarKind, t: Title, digest: string, url: string | null, o: SidecarOptions): Promise<string | Buffer> {
-  if (kind === "nfo") return buildNfo(t, { language: o.language, mark: { tool: "video-catalog", version: VERSION, digest } });
-  if (url === null) throw new Error("the title has no cover");
+async function contentOf(target: SidecarTarget, t: Title, digest: string, o: SidecarOptions): Promise<string | Buffer> {
+  if (target.kind === "nfo")
+    return buildNfo(
+      { record: t.record, provider: t.provider, pageUrl: t.pageUrl, ratingAvg: t.ratingAvg, ratingCount: t.ratingCount, names: o.names?.(t) },
+      { language: o.language, mark: { tool: "video-catalog", version: VERSION, digest } },
+    );
+  if (target.source === null) throw new Error("the title has no cover");
   if (o.images === null) throw new Error("no image cache here");
-  const cut = await o.images.get(url, { ...PICTURE[kind], mark: `video-catalog ${VERSION} ${kind} ${digest} ${SIZE_PLACEHOLDER}` }, o.signal);
+  const mark = `video-catalog ${VERSION} ${target.kind} ${digest} ${SIZE_PLACEHOLDER}`;
+  const cut = await o.images.get(target.source, { ...PICTURE[target.kind], mark }, o.signal);
   return withSize(cut.jpeg);
 }
 
-async function one(kind: SidecarKind, t: Title, base: string, o: SidecarOptions): Promise<SidecarResult> {
-  const rel = base + SUFFIX[kind];
+const NO_SOURCE: Record<Picture, string> = {
+  poster: "the title has no cover",
+  fanart: "the title has no cover",
+  extrafanart: "the title has no such gallery picture",
+  landscape: "the title has no jacket",
+};
+
+async function one(target: SidecarTarget, t: Title, o: SidecarOptions, run: SidecarRun): Promise<SidecarResult> {
+  const { kind, rel, source } = target;
   const file = path.join(o.root, rel);
-  const result = (action: SidecarAction, reason: string | null = null): SidecarResult => ({ path: rel, kind, action, reason });
-  const { digest, url } = sourceOf(kind, t, o.language);
+  const result = (action: SidecarAction, reason: string | null = null, written = false): SidecarResult => ({ path: rel, kind, action, written, reason });
+  const digest = digestFor(target, t, o.language, target.kind === "nfo" ? o.names?.(t) : undefined);
   let head: Buffer | null;
-  try {
-    head = readHead(file, HEAD_BYTES);
-  } catch (err) {
-    return result("failed", fsReason(err));
-  }
   let size = 0;
   try {
+    head = readHead(file, HEAD_BYTES);
     size = head === null ? 0 : statSync(file).size;
   } catch (err) {
     return result("failed", fsReason(err));
   }
   const mark = head === null ? null : markOf(kind, head, size);
-  if (mark?.digest === digest && !mark.edited) return result("unchanged");
+  const twin = kind === "nfo" ? undefined : `${digest}\u0000${path.dirname(file)}`;
+  if (mark?.digest === digest && !mark.edited) {
+    if (twin !== undefined && !run.made.has(twin)) run.made.set(twin, file);
+    return result("unchanged");
+  }
   if (head !== null && !o.force) {
     if (mark === null) return result("skipped", "exists and was not written by video-catalog (--force replaces it)");
     if (mark.edited) return result("skipped", "was changed since video-catalog wrote it (--force replaces it)");
   }
   const action: SidecarAction = head === null ? "written" : mark !== null && !mark.edited ? "updated" : "replaced";
-  if (kind !== "nfo" && url === null) return result("failed", "the title has no cover");
+  if (kind !== "nfo" && source === null) return result("failed", NO_SOURCE[kind]);
+  const failedBefore = source === null ? undefined : run.failed.get(source);
+  if (failedBefore !== undefined) return result("failed", failedBefore);
   if (o.dryRun) return result(action);
   try {
-    writeAtomically(file, await contentOf(kind, t, digest, url, o));
-    return result(action);
+    const existing = twin === undefined ? undefined : run.made.get(twin);
+    if (existing === undefined || !linkAtomically(existing, file)) writeAtomically(file, await contentOf(target, t, digest, o));
+    if (twin !== undefined && !run.made.has(twin)) run.made.set(twin, file);
+    return result(action, null, true);
   } catch (err) {
-    if (err instanceof ImageError) return result("failed", `cover ${url}: ${err.message}`);
+    if (err instanceof ImageError) {
+      const reason = `${kind === "extrafanart" ? "gallery picture" : "cover"} ${source}: ${err.message}`;
+      // A run stopped by the user is no failure of the source: the next run asks it again.
+      if (!o.signal?.aborted && source !== null) run.failed.set(source, reason);
+      return result("failed", reason);
+    }
     return result("failed", fsReason(err));
   }
 }
 
 /**
  * Writes (or, with dryRun, plans) the sidecars of one title's files in one folder, at
- * every name a reader looks for them (a stack's poster at two: sidecar-names.ts).
+ * every name a reader looks for them (sidecar-targets.ts).
  */
 export async function writeSidecars(t: Title, files: TitleFile[], o: SidecarOptions): Promise<SidecarResult[]> {
-  const bases = sidecarBases(files);
+  const run = o.run ?? newSidecarRun();
   const out: SidecarResult[] = [];
-  for (const kind of o.kinds) {
-    for (const base of bases[kind]) {
-      const rel = base + SUFFIX[kind];
-      if (o.claimed?.has(rel)) continue;
-      o.claimed?.add(rel);
-      out.push(await one(kind, t, base, o));
-    }
+  for (const target of sidecarTargets(t.record, files, o.kinds)) {
+    if (run.claimed.has(target.rel)) continue;
+    run.claimed.add(target.rel);
+    out.push(await one(target, t, o, run));
   }
   return out;
 }

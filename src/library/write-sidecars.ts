@@ -1,11 +1,12 @@
 /**
  * The sidecars of a whole scan: every group of matched files (one title in one folder,
  * see sidecar-groups.ts), a few groups at a time, since a picture may be fetched; the
- * outbound client's per-host limits still hold. One failed file never stops the run.
+ * outbound client's per-host limits still hold. One failed file never stops the run, and
+ * a picture that cannot be fetched is asked once in it (SidecarRun).
  */
 import type { Title } from "../services/title.js";
 import type { SidecarGroup } from "./sidecar-groups.js";
-import { type SidecarAction, type SidecarOptions, type SidecarResult, writeSidecars } from "./sidecars.js";
+import { newSidecarRun, type SidecarAction, type SidecarOptions, type SidecarResult, writeSidecars } from "./sidecars.js";
 
 export type SidecarTotals = Record<SidecarAction, number>;
 
@@ -13,18 +14,20 @@ export const emptySidecarTotals = (): SidecarTotals => ({ written: 0, updated: 0
 
 export async function writeAllSidecars(
   groups: SidecarGroup<Title>[],
-  o: SidecarOptions & { concurrency: number; onResult: (r: SidecarResult) => void },
+  o: SidecarOptions & { concurrency: number; onResult: (r: SidecarResult) => void; onTitle?: (done: number) => void },
 ): Promise<SidecarTotals> {
   const totals = emptySidecarTotals();
-  const claimed = new Set<string>();
+  const run = newSidecarRun();
   let next = 0;
+  let done = 0;
   const worker = async () => {
     while (next < groups.length && !o.signal?.aborted) {
       const g = groups[next++];
-      for (const r of await writeSidecars(g.title, g.files, { ...o, claimed })) {
+      for (const r of await writeSidecars(g.title, g.files, { ...o, run })) {
         totals[r.action]++;
         o.onResult(r);
       }
+      o.onTitle?.(++done);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, o.concurrency) }, worker));

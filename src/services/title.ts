@@ -16,6 +16,8 @@ export interface Title {
   /** The source's page of the title. */
   readonly pageUrl: string;
   ratingAvg: number | null;
+  /** How many reviews ratingAvg is the average of (the NFO's votes), null when unknown. */
+  ratingCount: number | null;
   /** The record's JSON as the API writes it, when the catalog has it ready (see catalog/store/record-json.ts); else null. */
   json(): RecordJson | null;
 }
@@ -28,11 +30,13 @@ class CatalogTitle implements Title {
   readonly id: number;
   readonly provider: string;
   ratingAvg: number | null;
+  ratingCount: number | null;
 
   constructor(private readonly m: StoredMovie) {
     this.id = m.id;
     this.provider = m.provider;
     this.ratingAvg = m.ratingAvg;
+    this.ratingCount = m.ratingCount ?? null;
   }
 
   get record(): DetailedRecord {
@@ -59,6 +63,7 @@ export const fromLive = (r: IngestRecord): Title => ({
   record: r.record,
   pageUrl: r.pageUrl,
   ratingAvg: r.ratingAvg,
+  ratingCount: r.ratingCount,
   json: noJson,
 });
 

@@ -2,9 +2,11 @@
  * `scan DIR --write nfo,poster,fanart` as a user runs it (the built CLI), on a library of
  * real-shaped file names, titles parsed from the providers' real samples, and covers
  * served by a local server in the real shapes: every NFO parsed with a real XML parser
- * and compared with its record, the pictures decoded; a second run writes nothing; a
- * file someone else wrote is kept; a read-only folder fails alone; a kill mid-run
- * leaves no half file and the next run completes.
+ * and compared with its record, a stack's files found where Kodi, Jellyfin and Plex's
+ * NFO importer look, the pictures decoded; the gallery and landscape extras; --dry-run
+ * --json marks nothing written; a second run writes nothing; a file someone else wrote
+ * is kept; a read-only folder fails alone; a kill mid-run leaves no half file and the
+ * next run completes.
  */
 import { spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -15,11 +17,13 @@ import { join } from "node:path";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { providersOffEnv } from "../../src/cli/simulate-env.js";
+import { cutBox, normalizeCut } from "../../src/images/cut-options.js";
+import { plexImporterBase } from "../../src/library/sidecar-names.js";
 import type { IngestRecord } from "../../src/model/record.js";
 import { makeRecord } from "../helpers/build-app.js";
 import { CLI_ENTRY, ROOT, runCli, runCliAsync } from "../helpers/run-cli.js";
 import { sampleTitles, withPicturesAt } from "../helpers/sample-titles.js";
-import { providersOffEnv } from "../../src/cli/simulate-env.js";
 
 async function coverServer(delayMs = 0): Promise<{ server: Server; base: string; requests: () => number }> {
   const jacket = await sharp({ create: { width: 800, height: 538, channels: 3, background: "#cc2222" } })
@@ -112,33 +116,59 @@ describe("scan --write", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it("--dry-run prints what it would write and writes nothing", async () => {
+  it("--dry-run prints what it would write and writes nothing; with --json each entry says it was not written", async () => {
     const before = files(lib);
     const r = await scan("--write", "nfo,poster,fanart", "--dry-run");
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^would-written\tSNIS-217\.nfo\t$/m);
     expect(r.stdout).toMatch(/^skipped\tMine\/SONE-708\.nfo\texists and was not written by video-catalog/m);
     expect(r.stdout).toMatch(/dry run: nothing written/);
+    const json = await scan("--write", "nfo,poster,fanart", "--dry-run", "--json");
+    expect(json.status, json.stderr).toBe(0);
+    const planned = (JSON.parse(json.stdout) as { sidecars: { files: { path: string; action: string; written: boolean }[] } }).sidecars.files;
+    expect(planned.find((f) => f.path === "SNIS-217.nfo")).toEqual({ path: "SNIS-217.nfo", kind: "nfo", action: "written", written: false, reason: null });
+    expect(planned.length).toBe(18);
+    expect(planned.every((f) => f.written === false)).toBe(true);
     expect(files(lib)).toEqual(before);
     expect(covers.requests()).toBe(0);
   });
 
-  it("writes an NFO per title (one per stack), its poster and fanart; keeps a file it did not write", async () => {
-    const r = await scan("--write", "nfo,poster,fanart", "--offline");
+  it("writes an NFO per title (one set per stack), its poster and fanart; keeps a file it did not write", async () => {
+    const r = await scan("--write", "nfo,poster,fanart", "--offline", "--json");
     expect(r.status, r.stdout + r.stderr).toBe(0);
+    const done = (JSON.parse(r.stdout) as { sidecars: { files: { action: string; written: boolean }[] } }).sidecars.files;
+    expect(done.filter((f) => f.written).length).toBe(17);
+    expect(done.every((f) => f.written === (f.action === "written"))).toBe(true);
     const after = files(lib);
     for (const base of ["SNIS-217", "[HD] MIDE-799 七沢みあ", "Shelf/TKMIRD-261"]) {
       for (const suffix of [".nfo", "-poster.jpg", "-fanart.jpg"]) expect(after.has(base + suffix), base + suffix).toBe(true);
     }
-    // A stack gets one set, at its first part (where Kodi and Jellyfin read a stack's NFO and
-    // fanart), and its poster also at the stack's title, where Kodi alone reads it.
+    // A stack gets one set: the NFO at its first part (Kodi and Jellyfin) and at the importer's
+    // base, the pictures at the first part (Jellyfin) and at the stack's title (Kodi's library
+    // scan, and the importer's base for -cd1 names).
     expect([...after.keys()].filter((f) => f.startsWith("Momo/") && !f.endsWith(".mp4")).sort()).toEqual(
-      ["Momo/ROYD-191-cd1-fanart.jpg", "Momo/ROYD-191-cd1-poster.jpg", "Momo/ROYD-191-cd1.nfo", "Momo/ROYD-191-poster.jpg"].sort(),
+      [
+        "Momo/ROYD-191-cd1-fanart.jpg",
+        "Momo/ROYD-191-cd1-poster.jpg",
+        "Momo/ROYD-191-cd1.nfo",
+        "Momo/ROYD-191-fanart.jpg",
+        "Momo/ROYD-191-poster.jpg",
+        "Momo/ROYD-191.nfo",
+      ].sort(),
     );
     expect(readFileSync(join(lib, "Mine/SONE-708.nfo"), "utf8")).toContain("My own notes");
     expect(after.has("Mine/SONE-708-poster.jpg")).toBe(true);
-    expect(r.stdout).toMatch(/sidecars in [\d.]+ s: 15 written, 0 updated, 0 replaced, 0 unchanged, 1 skipped \(not ours\), 0 failed/);
     expect([...after.keys()].some((f) => f.includes(".vc-tmp"))).toBe(false);
+    const text = await scan("--write", "nfo,poster,fanart", "--offline");
+    expect(text.stdout).toMatch(/sidecars in [\d.]+ s: 0 written, 0 updated, 0 replaced, 17 unchanged, 1 skipped \(not ours\), 0 failed/);
+  });
+
+  it("the stack's NFO is where the importer looks first, so it never falls back to another title's .nfo in the folder", () => {
+    // XBMCnfoMoviesImporter (Contents/Code/__init__.py) tries get_base_file(first part) + ".nfo" before any other .nfo of the folder.
+    const first = plexImporterBase("Momo/ROYD-191-cd1.mp4");
+    expect(first).toBe("Momo/ROYD-191");
+    expect(readNfo(join(lib, `${first}.nfo`)).sorttitle).toBe("ROYD-191");
+    expect(readFileSync(join(lib, `${first}.nfo`), "utf8")).toBe(readFileSync(join(lib, "Momo/ROYD-191-cd1.nfo"), "utf8"));
   });
 
   it("every NFO is well-formed XML whose fields are the record's", () => {
@@ -164,11 +194,11 @@ describe("scan --write", () => {
     }
   });
 
-  it("the pictures are JPEGs: the poster the jacket's front at 0.7, the fanart the whole jacket", async () => {
+  it("the pictures are JPEGs: the poster the images module's primary cut of the jacket, the fanart the whole jacket", async () => {
     const poster = await sharp(readFileSync(join(lib, "SNIS-217-poster.jpg"))).metadata();
     const fanart = await sharp(readFileSync(join(lib, "SNIS-217-fanart.jpg"))).metadata();
-    expect([poster.format, poster.height]).toEqual(["jpeg", 538]);
-    expect(Math.abs(poster.width - Math.round(538 * 0.7))).toBeLessThanOrEqual(1);
+    const box = cutBox(800, 538, normalizeCut({ kind: "primary" }));
+    expect([poster.format, poster.width, poster.height]).toEqual(["jpeg", box.width, box.height]);
     expect([fanart.format, fanart.width, fanart.height]).toEqual(["jpeg", 800, 538]);
   });
 
@@ -177,7 +207,7 @@ describe("scan --write", () => {
     const fetched = covers.requests();
     const r = await scan("--write", "nfo,poster,fanart", "--offline");
     expect(r.status).toBe(0);
-    expect(r.stdout).toMatch(/0 written, 0 updated, 0 replaced, 15 unchanged, 1 skipped/);
+    expect(r.stdout).toMatch(/0 written, 0 updated, 0 replaced, 17 unchanged, 1 skipped/);
     expect(files(lib)).toEqual(before);
     expect(covers.requests()).toBe(fetched);
   });
@@ -210,6 +240,33 @@ describe("scan --write", () => {
     const again = await scan("--write", "poster,fanart", "--offline");
     expect(again.stdout).toMatch(/^skipped\tSNIS-217-poster\.jpg\t/m);
     expect(again.stdout).not.toMatch(/^(updated|written|replaced)\t/m);
+  });
+
+  it("extrafanart and landscape: the gallery under Kodi's and Jellyfin's numbered names, one fetch and one file per picture", async () => {
+    const fetched = covers.requests();
+    const r = await scan("--write", "extrafanart,landscape", "--offline");
+    expect(r.status, r.stdout + r.stderr).toBe(0);
+    const after = files(lib);
+    const gallery = (code: string) => records.find((x) => x.record.dvdId === code)!.record.extra.galleryFull.length;
+    expect(gallery("SNIS-217")).toBe(10);
+    for (let i = 1; i <= 10; i++) {
+      expect(after.has(`SNIS-217-fanart${i}.jpg`), `Kodi's fanart${i}`).toBe(true);
+      expect(after.has(`SNIS-217-fanart-${i}.jpg`), `Jellyfin's fanart-${i}`).toBe(true);
+      expect(statSync(join(lib, `SNIS-217-fanart${i}.jpg`)).ino).toBe(statSync(join(lib, `SNIS-217-fanart-${i}.jpg`)).ino);
+    }
+    expect(after.has("SNIS-217-fanart11.jpg")).toBe(false);
+    // The stack: Kodi's numbered backdrops at its title, Jellyfin's at the first part; the landscape at both.
+    expect([...after.keys()].filter((f) => f.startsWith("Momo/") && /landscape|fanart-?\d/.test(f)).sort()).toEqual(
+      ["Momo/ROYD-191-cd1-fanart-1.jpg", "Momo/ROYD-191-cd1-landscape.jpg", "Momo/ROYD-191-fanart1.jpg", "Momo/ROYD-191-landscape.jpg"].sort(),
+    );
+    const sources = ["SNIS-217", "ROYD-191", "MIDE-799", "SONE-708", "TKMIRD-261"].reduce((n, code) => n + gallery(code), 0);
+    const written = 2 * sources + 4 + 2;
+    expect(r.stdout).toMatch(new RegExp(`sidecars in [\\d.]+ s: ${written} written, 0 updated, 0 replaced, 0 unchanged, 0 skipped \\(not ours\\), 0 failed`));
+    // Each gallery picture fetched once (the jackets are in the image cache already).
+    expect(covers.requests() - fetched).toBe(sources);
+    const landscape = await sharp(readFileSync(join(lib, "SNIS-217-landscape.jpg"))).metadata();
+    const box = cutBox(800, 538, normalizeCut({ kind: "thumb" }));
+    expect([landscape.width, landscape.height]).toEqual([box.width, box.height]);
   });
 });
 

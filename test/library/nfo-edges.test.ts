@@ -82,15 +82,18 @@ describe("buildNfo on edge records", () => {
       },
     });
     expect(list(parseNfo(build(t)).actor)).toEqual([
-      { name: "B", order: "0" },
-      { name: "A", order: "1", thumb: "https://pics.dmm.co.jp/mono/actjpgs/a.jpg" },
+      { name: "B", role: "女優", order: "0" },
+      { name: "A", role: "女優", order: "1", thumb: "https://pics.dmm.co.jp/mono/actjpgs/a.jpg" },
     ]);
   });
 
-  it("clamps an average outside 0-5 and rounds to two decimals", () => {
-    const value = (avg: number) => ((parseNfo(build(edge({}, { ratingAvg: avg }))).ratings as Node).rating as Node).value;
+  it("clamps an average over 5, rounds to two decimals, and writes none at 0 or below (no reviews on a 1-5 scale)", () => {
+    const ratings = (avg: number) => parseNfo(build(edge({}, { ratingAvg: avg }))).ratings as Node | undefined;
+    const value = (avg: number) => ((ratings(avg) as Node).rating as Node).value;
     expect(value(4.236)).toBe("8.47");
     expect(value(7)).toBe("10");
-    expect(value(-1)).toBe("0");
+    expect(ratings(0)).toBeUndefined();
+    expect(ratings(-1)).toBeUndefined();
+    expect(ratings(Number.NaN)).toBeUndefined();
   });
 });

@@ -9,12 +9,12 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ScanEntry, scanLibrary } from "../../src/library/scan-library.js";
 import type { IngestRecord } from "../../src/model/record.js";
-import { scanLibrary, type ScanEntry } from "../../src/library/scan-library.js";
 import { PROVIDERS } from "../../src/providers/registry.js";
 import { type Simulator, startSimulator } from "../../src/samples/simulator/index.js";
-import { client, context } from "../simulator/helpers.js";
 import { buildTestApp, simulatedProviders, type TestApp } from "../helpers/build-app.js";
+import { client, context } from "../simulator/helpers.js";
 
 interface NameRow {
   name: string;

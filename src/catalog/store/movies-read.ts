@@ -1,8 +1,8 @@
+import type { DetailedRecord, NameKind } from "../../model/record.js";
+import { cachesOf } from "./caches.js";
 import type { Db } from "./db.js";
 import { decodeDoc } from "./doc-codec.js";
-import type { DetailedRecord, NameKind } from "../../model/record.js";
-import { recordJson, type RecordJson } from "./record-json.js";
-import { cachesOf } from "./caches.js";
+import { type RecordJson, recordJson } from "./record-json.js";
 import { readSnapshot, stmt } from "./statements.js";
 import { catalogVersion } from "./version.js";
 
@@ -24,6 +24,8 @@ export interface StoredMovie extends RecordDoc {
   pageUrl: string;
   /** The source's average rating (FANZA's reviews, 0 to 5), null when it gives none. */
   ratingAvg: number | null;
+  /** How many reviews that average is of, null when the source does not say. */
+  ratingCount?: number | null;
 }
 
 /** A record kept as its stored bytes (UTF-8), decoded only if someone reads `record`. */
@@ -56,6 +58,7 @@ class CatalogMovie implements StoredMovie {
     readonly provider: string,
     readonly serviceCode: string,
     readonly ratingAvg: number | null,
+    readonly ratingCount: number | null,
   ) {}
 
   private load(): { pageUrl: string; doc: StoredDoc } {
@@ -83,13 +86,13 @@ class CatalogMovie implements StoredMovie {
 
 // Documents are read as the bytes SQLite stores (UTF-8): answers send them as they are.
 const DOC = "CAST(d.doc AS BLOB)";
-const COLUMNS = "id, provider, service_code, rating_avg";
-type Row = [id: number, provider: string, serviceCode: string, ratingAvg: number | null];
+const COLUMNS = "id, provider, service_code, rating_avg, rating_count";
+type Row = [id: number, provider: string, serviceCode: string, ratingAvg: number | null, ratingCount: number | null];
 
 const movieOf =
   (db: Db) =>
   (row: Row): StoredMovie =>
-    new CatalogMovie(db, row[0], row[1], row[2], row[3]);
+    new CatalogMovie(db, row[0], row[1], row[2], row[3], row[4]);
 
 /** Every stored record with this canonical dvdId (several when DVD, digital and rental differ). */
 export function findByDvdId(db: Db, dvdId: string): StoredMovie[] {
