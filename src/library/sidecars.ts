@@ -116,10 +116,10 @@ function digestFor(target: SidecarTarget, t: Title, language: string, names: Tit
   return digestOf([target.kind, target.source, PICTURE[target.kind], ...where]);
 }
 
-async function contentOf(target: SidecarTarget, t: Title, digest: string, o: SidecarOptions): Promise<string | Buffer> {
+async function contentOf(target: SidecarTarget, t: Title, names: TitleNames | undefined, digest: string, o: SidecarOptions): Promise<string | Buffer> {
   if (target.kind === "nfo")
     return buildNfo(
-      { record: t.record, provider: t.provider, pageUrl: t.pageUrl, ratingAvg: t.ratingAvg, ratingCount: t.ratingCount, names: o.names?.(t) },
+      { record: t.record, provider: t.provider, pageUrl: t.pageUrl, ratingAvg: t.ratingAvg, ratingCount: t.ratingCount, names },
       { language: o.language, mark: { tool: "video-catalog", version: VERSION, digest } },
     );
   if (target.source === null) throw new Error("the title has no cover");
@@ -136,11 +136,11 @@ const NO_SOURCE: Record<Picture, string> = {
   landscape: "the title has no jacket",
 };
 
-async function one(target: SidecarTarget, t: Title, o: SidecarOptions, run: SidecarRun): Promise<SidecarResult> {
+async function one(target: SidecarTarget, t: Title, names: TitleNames | undefined, o: SidecarOptions, run: SidecarRun): Promise<SidecarResult> {
   const { kind, rel, source } = target;
   const file = path.join(o.root, rel);
   const result = (action: SidecarAction, reason: string | null = null, written = false): SidecarResult => ({ path: rel, kind, action, written, reason });
-  const digest = digestFor(target, t, o.language, target.kind === "nfo" ? o.names?.(t) : undefined);
+  const digest = digestFor(target, t, o.language, names);
   let head: Buffer | null;
   let size = 0;
   try {
@@ -166,7 +166,7 @@ async function one(target: SidecarTarget, t: Title, o: SidecarOptions, run: Side
   if (o.dryRun) return result(action);
   try {
     const existing = twin === undefined ? undefined : run.made.get(twin);
-    if (existing === undefined || !linkAtomically(existing, file)) writeAtomically(file, await contentOf(target, t, digest, o));
+    if (existing === undefined || !linkAtomically(existing, file)) writeAtomically(file, await contentOf(target, t, names, digest, o));
     if (twin !== undefined && !run.made.has(twin)) run.made.set(twin, file);
     return result(action, null, true);
   } catch (err) {
@@ -187,10 +187,12 @@ async function one(target: SidecarTarget, t: Title, o: SidecarOptions, run: Side
 export async function writeSidecars(t: Title, files: TitleFile[], o: SidecarOptions): Promise<SidecarResult[]> {
   const run = o.run ?? newSidecarRun();
   const out: SidecarResult[] = [];
+  // Read once for the title's NFOs (a stack has two): its digest and its text use them.
+  const names = o.kinds.includes("nfo") ? o.names?.(t) : undefined;
   for (const target of sidecarTargets(t.record, files, o.kinds)) {
     if (run.claimed.has(target.rel)) continue;
     run.claimed.add(target.rel);
-    out.push(await one(target, t, o, run));
+    out.push(await one(target, t, names, o, run));
   }
   return out;
 }

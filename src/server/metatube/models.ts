@@ -88,13 +88,14 @@ export function movieSearchResult(t: Title, lang: Language, names: TitleNames): 
 
 export function movieInfo(t: Title, lang: Language, names: TitleNames): MovieInfo {
   const r: DetailedRecord = t.record;
+  const big = bigPictures(r);
   return {
     ...movieSearchResult(t, lang, names),
     summary: pick(lang, r.commentJa, r.commentEn),
     director: names.directors[0] ?? "",
     // DMM's larger pictures where MetaTube's FANZA provider looks for them (src/images/big-pictures.ts).
-    big_thumb_url: bigPictures(r).thumb,
-    big_cover_url: bigPictures(r).cover,
+    big_thumb_url: big.thumb,
+    big_cover_url: big.cover,
     preview_video_url: r.extra.sampleUrl ?? "",
     preview_video_hls_url: "",
     preview_images: r.extra.galleryFull.length > 0 ? r.extra.galleryFull : r.extra.galleryThumb,
