@@ -78,6 +78,8 @@ function partAfter(text: string, c: Candidate): number | null {
     const marked = partWord(w);
     if (marked !== null) return marked;
     if (isPartPrefix(w) && k + 1 < words.length && /^\d{1,2}$/.test(words[k + 1].text)) return partNumber(words[k + 1].text);
+    // 1.2K, 2.7K: a frame width in thousands (a quality tag), not part 1 or 2.
+    if (/^\d{1,2}$/.test(w) && /^\.\d[kK](?![A-Za-z0-9])/.test(text.slice(words[k].end))) break;
     if (/^\d{1,2}$/.test(w)) return /[-_]/.test(sep) || k === words.length - 1 ? partNumber(w) : null;
     if (/^[a-z]$/i.test(w) && /[-_]/.test(sep) && partLetter(w) !== null) return partLetter(w);
     if (!isEditionWord(w)) break;
