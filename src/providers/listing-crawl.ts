@@ -16,10 +16,13 @@ import type { CrawlOptions, CrawlPage, ProviderContext } from "./types.js";
 /** Requests a fetch made, for the page's figures. */
 export type Counter = { n: number };
 
-/** A page of a site, counted in `counter`: the client's answer, or null for the site's 404 ("no such page"). */
-export async function getCountedPage(url: string, ctx: ProviderContext, counter: Counter, isPage: (text: string) => boolean) {
+/**
+ * A page of a site, counted in `counter`: the client's answer, or null for the site's 404 ("no
+ * such page"). `headers` go with the request (MGStage's age cookie on every page).
+ */
+export async function getCountedPage(url: string, ctx: ProviderContext, counter: Counter, isPage: (text: string) => boolean, headers?: Record<string, string>) {
   counter.n += 1;
-  const res = await ctx.http.getText(url, { signal: ctx.signal, isPage });
+  const res = await ctx.http.getText(url, { signal: ctx.signal, isPage, ...(headers === undefined ? {} : { headers }) });
   return res.status === "not_found" ? null : res;
 }
 

@@ -1,0 +1,128 @@
+/**
+ * MGStage (www.mgstage.com, MGS動画): the product pages and the site's search, every request with
+ * the age cookie. Its titles are filed under the seller "dmm": a seller here is the namespace of
+ * a code's titles, and MGStage sells titles of the same label codes as DMM (Prestige's ABP, ABW,
+ * CHN, SGA...; the amateur lines 259LUXU, 300MIUM, 200GANA, 390JAC, SIRO...), the same title
+ * under the same code, not another title. So the catalog keeps both records (their providers
+ * differ), SERVICE_CODE_ORDER ranks DMM's first (this one's serviceCode is ""), and a code of
+ * those kinds is asked live of r18dev, fanza, then mgstage, in the registry's order.
+ *
+ * A code is asked as /product/product_detail/{code}/ (the catalog's code reader already gives
+ * an amateur code its maker's digits: LUXU-1234 is 259LUXU-1234); where the site has no such
+ * page, its search may list the code's product under another spelling (the real ARA-168 answer
+ * lists 261ARA-168; a line the reader does not know, 320MMGH-123 for MMGH-123). The crawl walks
+ * the search without words, newest first. Requests in fetch.ts; reading in parse.ts,
+ * detail-table.ts and parse-list.ts; ids in ids.ts.
+ */
+import type { ParsedCode } from "../../codes/index.js";
+import type { IngestRecord } from "../../model/record.js";
+import { crawlEntriesPage, type EntryOutcome, mapLimited, PAGE_CONCURRENCY } from "../crawl-list.js";
+import { isSourceFailure } from "../errors.js";
+import { type Counter, crawlListingPage } from "../listing-crawl.js";
+import { ownTitle } from "../same-title.js";
+import type { CrawlOptions, CrawlPage, LookupResult, Provider, ProviderContext } from "../types.js";
+import { fetchList, fetchProduct, listUrl, searchUrl } from "./fetch.js";
+import { ASKED_KINDS, PRODUCT_ID, PROVIDER, sameCode, siteId } from "./ids.js";
+import type { ListItem } from "./parse-list.js";
+
+/**
+ * Titles of one search answer fetched whole: a live search has LIVE_TIMEOUT_MS (8 s by default)
+ * at the site's one request a second, so the list and five pages (six requests, about five
+ * seconds) fit, where a whole answer (up to 120 titles a page) would not.
+ */
+export const SEARCH_TITLES = 5;
+
+/** The record when it is the code asked for; a ProviderParseError otherwise (never another title under the code). */
+function asked(code: ParsedCode, record: IngestRecord): IngestRecord {
+  ownTitle(PROVIDER, code.dvdId, record);
+  return record;
+}
+
+/**
+ * A code: its own page, else the products the search lists under another spelling of it, in
+ * the search's order. A code of another kind asks nothing.
+ */
+async function lookupCounted(code: ParsedCode, ctx: ProviderContext, counter: Counter): Promise<LookupResult> {
+  if (!ASKED_KINDS.has(code.kind)) return { status: "no_match" };
+  const own = await fetchProduct(code.dvdId, ctx, counter);
+  if (own !== null) return { status: "found", record: asked(code, own) };
+  const list = await fetchList(searchUrl(ctx.baseUrl, code.dvdId, 1), 1, ctx, counter);
+  for (const hit of list.entries.filter((x) => sameCode(x.id, code.dvdId) && x.id !== siteId(code.dvdId))) {
+    const record = await fetchProduct(hit.id, ctx, counter);
+    if (record !== null) return { status: "found", record: asked(code, record) };
+  }
+  return { status: "no_match" };
+}
+
+async function fetchEntry(entry: string, ctx: ProviderContext, counter: Counter): Promise<EntryOutcome> {
+  const id = entry.trim();
+  if (id === "") return null;
+  if (!PRODUCT_ID.test(id)) return { skipped: { id, reason: "not a product id" } };
+  const record = await fetchProduct(id, ctx, counter);
+  return record === null ? { skipped: { id, reason: "no match" } } : { record };
+}
+
+/** A search answer's titles, each fetched whole; one failing is left out, all failing is the search's failure. */
+async function searchTitles(items: readonly ListItem[], ctx: ProviderContext): Promise<IngestRecord[]> {
+  const outcomes = await mapLimited(items, PAGE_CONCURRENCY, async (x): Promise<IngestRecord | Error | null> => {
+    try {
+      return await fetchProduct(x.id, ctx, { n: 0 });
+    } catch (err) {
+      if (ctx.signal?.aborted || !isSourceFailure(err)) throw err;
+      return err;
+    }
+  });
+  const records = outcomes.filter((o): o is IngestRecord => o !== null && !(o instanceof Error));
+  const failure = outcomes.find((o) => o instanceof Error);
+  if (records.length === 0 && failure !== undefined) throw failure;
+  return records;
+}
+
+export const mgstageProvider: Provider = {
+  name: PROVIDER,
+  source: "MGStage's product pages and search",
+  sellers: ["dmm"],
+  metaTubeName: "MGS",
+  defaultBaseUrl: "https://www.mgstage.com",
+  defaultRate: 1,
+  settings: [],
+  incremental: true,
+  partialCrawl: true,
+
+  lookup(code, ctx) {
+    return lookupCounted(code, ctx, { n: 0 });
+  },
+
+  async lookupById(contentId, ctx) {
+    const id = contentId.trim();
+    const record = PRODUCT_ID.test(id) ? await fetchProduct(id, ctx, { n: 0 }) : null;
+    return record === null ? { status: "no_match" } : { status: "found", record };
+  },
+
+  /** The first SEARCH_TITLES titles of the site's answer for the text (its page `page`), in the site's order. */
+  async search(query, page, _sort, ctx) {
+    const text = query.trim();
+    if (text === "") return [];
+    const n = Math.max(1, page);
+    const list = await fetchList(searchUrl(ctx.baseUrl, text, n), n, ctx, { n: 0 });
+    return searchTitles(list.entries.slice(0, SEARCH_TITLES), ctx);
+  },
+
+  /**
+   * One page of the listing (newest first) per crawl page, each listed title fetched and kept.
+   * The list shows no days: `since` ends the crawl at the page whose last dated record is older
+   * (sinceCut on the records).
+   */
+  crawl(cursor: string | null, options: CrawlOptions, ctx: ProviderContext): Promise<CrawlPage> {
+    return crawlListingPage<ListItem>(cursor, options, ctx, {
+      provider: PROVIDER,
+      fetchListing: (page, counter) => fetchList(listUrl(ctx.baseUrl, page), page, ctx, counter),
+      idOf: (x) => x.id,
+      fetchEntry: (id, counter) => fetchEntry(id, ctx, counter),
+    });
+  },
+
+  crawlEntries(entries, ctx) {
+    return crawlEntriesPage(entries, null, ctx, (id, counter) => fetchEntry(id, ctx, counter));
+  },
+};

@@ -1,0 +1,171 @@
+/**
+ * MGStage's provider against the simulated site: codes of every line with and without the maker's
+ * digits, a code it does not have, the age check without the cookie, failures, lookups by id, the
+ * search, and the crawl of the listing newest first. The real pages' lookups: mgstage-lookup.test.ts.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { UpstreamError } from "../../src/net/index.js";
+import { mgstageProvider as provider } from "../../src/providers/mgstage/index.js";
+import type { CrawlPage } from "../../src/providers/types.js";
+import { siteTitles } from "../../src/samples/simulator/site-titles.js";
+import { type MgstageProduct, mgstageProducts } from "../../src/samples/simulator/sites/mgstage.js";
+import { client, closeAll, codeOf, context, simulator } from "../simulator/helpers.js";
+import { expectedRecord } from "./mgstage-expected.js";
+
+afterEach(async () => {
+  await closeAll();
+});
+
+const SEED = 1;
+const productsOf = (titles: number): MgstageProduct[] => mgstageProducts(siteTitles(titles, SEED, "mgstage"), SEED);
+
+async function site(titles = 120, faults = {}) {
+  const sim = await simulator({ siteTitles: titles, seed: SEED, faults });
+  const baseUrl = sim.baseUrlOf("mgstage");
+  return { sim, baseUrl, ctx: context(baseUrl, client()), products: productsOf(titles) };
+}
+
+const routes = (sim: Awaited<ReturnType<typeof simulator>>) => {
+  const r = sim.stats().byRoute;
+  const n = (k: string) => r[`mgstage.${k}`] ?? 0;
+  return { product: n("product"), top: n("top"), search: n("search"), list: n("list"), agecheck: n("agecheck") };
+};
+
+const product = (id: string) => `/product/product_detail/${id}/`;
+
+describe("mgstageProvider.lookup over the simulated site", () => {
+  it("finds a title of every line by its code, with and without the maker's digits, one request each", async () => {
+    const { sim, baseUrl, ctx, products } = await site();
+    const picks = ["ABP", "ABW", "CHN", "SGA", "259LUXU", "300MIUM", "200GANA", "390JAC", "SIRO"].map((l) => products.find((p) => p.id.startsWith(`${l}-`))!);
+    let asked = 0;
+    for (const p of picks) {
+      const bare = p.id.replace(/^\d+/, "");
+      const spellings = [p.id, p.id.toLowerCase().replace("-", ""), ...(bare === p.id ? [] : [bare, bare.toLowerCase()])];
+      for (const s of spellings) {
+        expect(await provider.lookup(codeOf(s), ctx), s).toEqual({ status: "found", record: expectedRecord(p, baseUrl) });
+        asked++;
+      }
+    }
+    expect(routes(sim)).toEqual({ product: asked, top: 0, search: 0, list: 0, agecheck: 0 });
+  });
+
+  it("answers no_match for a code the site does not have: its page goes to the top, the search lists nothing", async () => {
+    const { sim, ctx } = await site();
+    expect(await provider.lookup(codeOf("ABP-001"), ctx)).toEqual({ status: "no_match" });
+    expect(routes(sim)).toEqual({ product: 1, top: 1, search: 1, list: 0, agecheck: 0 });
+  });
+
+  it("asks nothing for a code of another kind", async () => {
+    const { sim, ctx } = await site();
+    for (const c of ["HEYZO-0841", "010120_001", "FC2-PPV-1234567", "n1633"]) expect(await provider.lookup(codeOf(c), ctx)).toEqual({ status: "no_match" });
+    expect(sim.stats().requests).toBe(0);
+  });
+
+  it.each([
+    ["a maintenance page served 200", { htmlShare: 1 }, "not_page"],
+    ["a Cloudflare challenge", { challengeShare: 1 }, "challenge"],
+    ["500 on every attempt", { burst500: { every: 1, burst: 1 } }, "http_status"],
+  ] as const)("throws on %s, never no_match", async (_name, faults, kind) => {
+    const { ctx, products } = await site(60, faults);
+    const err = await provider.lookup(codeOf(products[0].id), ctx).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UpstreamError);
+    expect((err as UpstreamError).kind).toBe(kind);
+  });
+
+  it("looks a title up by its content id, and answers no_match for a removed or malformed one", async () => {
+    const { baseUrl, ctx, products } = await site();
+    const old = products[products.length - 1];
+    expect(await provider.lookupById!(old.id.toLowerCase(), ctx)).toEqual({ status: "found", record: expectedRecord(old, baseUrl) });
+    expect(await provider.lookupById!("259LUXU-9999", ctx)).toEqual({ status: "no_match" });
+    expect(await provider.lookupById!("../x", ctx)).toEqual({ status: "no_match" });
+  });
+  it("is answered the simulated site's age check without the cookie, its pages with it", async () => {
+    const { sim, baseUrl, products } = await site(20);
+    const url = `${baseUrl}${product(products[0].id)}`;
+    const without = await (await fetch(url)).text();
+    const withCookie = await (await fetch(url, { headers: { cookie: "adc=1" } })).text();
+    expect([without.includes("年齢認証"), withCookie.includes(`<td>${products[0].id}</td>`)]).toEqual([true, true]);
+    expect(routes(sim)).toMatchObject({ agecheck: 1, product: 1 });
+  });
+});
+
+describe("mgstageProvider.search", () => {
+  it("returns the site's answer for a text, each title whole", async () => {
+    const { sim, baseUrl, ctx, products } = await site();
+    const p = products[5];
+    expect(await provider.search!(p.id, 1, "relevance", ctx)).toEqual([expectedRecord(p, baseUrl)]);
+    const words = p.title.titleJa.slice(0, 4);
+    const found = await provider.search!(words, 1, "relevance", ctx);
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((r) => r.record.titleJa.includes(words))).toBe(true);
+    expect(await provider.search!("zzzzqq", 1, "relevance", ctx)).toEqual([]);
+    expect(await provider.search!("  ", 1, "relevance", ctx)).toEqual([]);
+    expect(routes(sim).agecheck).toBe(0);
+  });
+});
+
+describe("mgstageProvider.crawl of the listing, newest first", () => {
+  async function crawlAll(cursor: string | null, since: string | undefined, ctx: ReturnType<typeof context>): Promise<CrawlPage[]> {
+    const pages: CrawlPage[] = [];
+    do {
+      const page = await provider.crawl(cursor, { since }, ctx);
+      pages.push(page);
+      cursor = page.nextCursor;
+    } while (cursor !== null);
+    return pages;
+  }
+
+  it("stores every title of the site, a listing page of 30 a crawl page, and resumes from a cursor", async () => {
+    const { sim, baseUrl, ctx, products } = await site(130);
+    const pages = await crawlAll(null, undefined, ctx);
+    expect(pages.map((p) => p.nextCursor)).toEqual([...[2, 3, 4, 5].map((n) => `{"page":${n}}`), null]);
+    expect(pages.flatMap((p) => p.records)).toEqual(products.map((p) => expectedRecord(p, baseUrl)));
+    expect(pages.flatMap((p) => [...p.skipped, ...(p.failed ?? [])])).toEqual([]);
+    expect(pages.map((p) => p.requests)).toEqual([31, 31, 31, 31, 11]);
+    expect(routes(sim)).toEqual({ product: 130, top: 0, search: 0, list: 5, agecheck: 0 });
+
+    expect((await provider.crawl('{"page":3}', {}, ctx)).records).toEqual(pages[2].records);
+    expect(await provider.crawl('{"page":99}', {}, ctx)).toEqual({ records: [], skipped: [], failed: [], nextCursor: null, requests: 1 });
+  });
+
+  it("ends at the page whose last title is older than `since`, keeping every title it fetched", async () => {
+    const { ctx, products } = await site(130);
+    const since = products[45].title.day;
+    const pages = await crawlAll(null, since, ctx);
+    const last = Math.floor(products.findIndex((p) => p.title.day < since) / 30);
+    expect(pages.length).toBe(last + 1);
+    expect(pages.flatMap((p) => p.records).map((r) => r.record.contentId)).toEqual(products.slice(0, (last + 1) * 30).map((p) => p.id.toLowerCase()));
+    expect((await crawlAll(null, "2000-01-01", ctx)).flatMap((p) => p.records)).toHaveLength(130);
+    await expect(provider.crawl(null, { since: "2026-13" }, ctx)).rejects.toThrow(RangeError);
+  });
+
+  it("refuses a broken cursor", async () => {
+    const ctx = context("http://127.0.0.1:9", client());
+    for (const bad of ["x", "2", '{"page":0}', '{"page":1.5}', "null", '{"pages":2}']) await expect(provider.crawl(bad, {}, ctx)).rejects.toThrow(RangeError);
+  });
+
+  it("fetches listed ids again as one page (earlier failures), skipping removed and malformed ids", async () => {
+    const { baseUrl, ctx, products } = await site();
+    const page = await provider.crawlEntries!([products[3].id, products[90].id.toLowerCase(), "ABP-001", "a/b", ""], ctx);
+    expect(page.records).toEqual([expectedRecord(products[3], baseUrl), expectedRecord(products[90], baseUrl)]);
+    expect(page.skipped).toEqual([
+      { id: "ABP-001", reason: "no match" },
+      { id: "a/b", reason: "not a product id" },
+    ]);
+    expect(page.nextCursor).toBeNull();
+  });
+
+  it("lists a title that fails after its retries as failed, keeping the page's others", async () => {
+    const { sim, ctx } = await site(40);
+    const first = await provider.crawl(null, {}, ctx);
+    const listRequest = sim.stats().requests + 1;
+    let k = 3;
+    while (listRequest % k === 0) k++;
+    sim.setFaults({ every: { html: k } });
+    const page = await provider.crawl(null, {}, context(sim.baseUrlOf("mgstage"), client({ maxRetries: 0 })));
+    expect(page.failed!.length).toBeGreaterThan(0);
+    expect(page.failed!.every((f) => f.kind === "not_page")).toBe(true);
+    expect(page.records.length + page.failed!.length).toBe(first.records.length);
+    expect(page.nextCursor).toBe(first.nextCursor);
+  });
+});
