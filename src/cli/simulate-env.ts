@@ -9,7 +9,8 @@ export function simulatorEnv(baseUrlOf: (provider: string) => string): Record<st
     env[`${prefix}_BASE_URL`] = baseUrlOf(p.name);
     env[`${prefix}_RATE`] = "0";
   }
-  return { ...env, FANZA_API_ID: "sim", FANZA_AFFILIATE_ID: "sim-990" };
+  // The simulated FC2's articles are dated up to 2026-10-30, not up to today: its crawl takes them all.
+  return { ...env, FANZA_API_ID: "sim", FANZA_AFFILIATE_ID: "sim-990", FC2_CRAWL_DAYS: "0" };
 }
 
 /**

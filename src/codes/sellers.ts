@@ -4,6 +4,11 @@
  * a named studio); a date code with an underscore and no studio named has four, and a
  * title of it is known only once the catalog or the sellers say which of them holds it.
  * Providers say which sellers they answer for (providers/types.ts `sellers`).
+ *
+ * A seller is the namespace of a code's titles, not a shop: `dmm` is the labels' codes
+ * (ABP-123, 259LUXU-1234), which DMM and MGStage both sell as the same titles, so both
+ * shops' providers answer for it (asked in order, each record kept, the service-code order
+ * preferring DMM's); two sellers of one code hold two different titles.
  */
 import type { FoundCode } from "./find-code.js";
 import type { SiteHint } from "./name-text.js";

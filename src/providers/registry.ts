@@ -6,7 +6,9 @@ import { onePondoProvider } from "./1pondo/index.js";
 import { caribbeancomProvider } from "./caribbeancom/index.js";
 import { caribbeancomprProvider } from "./caribbeancompr/index.js";
 import { fanzaProvider } from "./fanza/index.js";
+import { fc2Provider } from "./fc2/index.js";
 import { heyzoProvider } from "./heyzo/index.js";
+import { mgstageProvider } from "./mgstage/index.js";
 import { muramuraProvider } from "./muramura/index.js";
 import { pacopacomamaProvider } from "./pacopacomama/index.js";
 import { r18devProvider } from "./r18dev/index.js";
@@ -25,6 +27,8 @@ export const PROVIDERS: readonly Provider[] = [
   caribbeancomprProvider,
   heyzoProvider,
   tokyoHotProvider,
+  mgstageProvider,
+  fc2Provider,
 ];
 
 export interface ProviderSetup {

@@ -84,6 +84,12 @@ export interface Provider {
    * whole catalog again (ingest/run-ingest.ts).
    */
   readonly incremental?: boolean;
+  /**
+   * Its crawl does not take its sellers' whole catalog (MGStage sells part of the labels' codes;
+   * FC2's crawl takes the newest articles): a finished crawl of it says nothing of a title it
+   * did not list (services/catalog-titles.ts `crawledWhole`).
+   */
+  readonly partialCrawl?: boolean;
   lookup(code: ParsedCode, ctx: ProviderContext): Promise<LookupResult>;
   /**
    * The title of the site's own id (a record's contentId), where the site can be asked so:

@@ -53,9 +53,11 @@ function sellersAsked(code: FoundCode, providers: string[] | null): readonly Sel
   return providers === null ? sellers : sellers.filter((s) => providers.some((p) => sellersOfProvider(p).includes(s)));
 }
 
-/** Whether a seller's whole catalog is in ours: a provider of it finished a crawl of its site. */
+/** Whether a seller's whole catalog is in ours: a provider of it whose crawl takes the whole catalog finished one. */
 function crawledWhole(deps: ServiceDeps, seller: Seller): boolean {
-  return PROVIDERS.some((p) => p.sellers.includes(seller) && p.incremental === true && getProviderState(deps.db, p.name)?.completeAt != null);
+  return PROVIDERS.some(
+    (p) => p.sellers.includes(seller) && p.incremental === true && p.partialCrawl !== true && getProviderState(deps.db, p.name)?.completeAt != null,
+  );
 }
 
 /**

@@ -159,7 +159,7 @@ export class LiveFallback {
     return this.runtime.setups.map((s) => s.provider.name);
   }
 
-  /** Whether a usable provider answers for any of a code's sellers (FC2's codes have none yet). */
+  /** Whether a usable provider answers for any of a code's sellers (Heydouga's codes have none yet). */
   serves(code: ParsedCode): boolean {
     const sellers = sellersOf(code);
     return this.runtime.setups.some((s) => s.provider.sellers.some((x) => sellers.includes(x)));

@@ -25,6 +25,8 @@ describe("providerHealth", () => {
       ["caribbeancompr", false, false, "disabled (PROVIDER_CARIBBEANCOMPR_ENABLED=off)", false],
       ["heyzo", false, false, "disabled (PROVIDER_HEYZO_ENABLED=off)", false],
       ["tokyo-hot", false, false, "disabled (PROVIDER_TOKYO_HOT_ENABLED=off)", false],
+      ["mgstage", false, false, "disabled (PROVIDER_MGSTAGE_ENABLED=off)", false],
+      ["fc2", false, false, "disabled (PROVIDER_FC2_ENABLED=off)", false],
     ]);
     expect(fanza({})).toMatchObject({
       lastSuccessAt: null,

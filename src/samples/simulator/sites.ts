@@ -3,6 +3,8 @@ import type { SiteFactory } from "./site.js";
 import { muramuraSite, onePondoSite, pacopacomamaSite, tenMusumeSite } from "./sites/d2pass.js";
 import { caribbeancomprSite, caribbeancomSite } from "./sites/caribbean.js";
 import { heyzoSite } from "./sites/heyzo.js";
+import { fc2Site } from "./sites/fc2.js";
+import { mgstageSite } from "./sites/mgstage.js";
 import { tokyoHotSite } from "./sites/tokyo-hot.js";
 
 export const SITES: readonly SiteFactory[] = [
@@ -14,4 +16,6 @@ export const SITES: readonly SiteFactory[] = [
   caribbeancomprSite,
   heyzoSite,
   tokyoHotSite,
+  mgstageSite,
+  fc2Site,
 ];
