@@ -31,7 +31,8 @@ describe("a code of several sellers that the catalog holds one copy of", () => {
       }
     }
     const extra = makeIngest({ contentId: "heyzo_7001", dvdId: "HEYZO-7001" }, { provider: "fanza", censored: false });
-    t = await buildTestApp([extra], { ...simulatedProviders(sim), NEGATIVE_CACHE_SECONDS: "0", HTTP_MAX_RETRIES: "0" }, { live: true });
+    const red = makeIngest({ contentId: "red030", dvdId: "RED-030" }, { provider: "tokyo-hot", censored: false });
+    t = await buildTestApp([extra, red], { ...simulatedProviders(sim), NEGATIVE_CACHE_SECONDS: "0", HTTP_MAX_RETRIES: "0" }, { live: true });
   });
   afterAll(async () => {
     await t?.close();
@@ -74,6 +75,17 @@ describe("a code of several sellers that the catalog holds one copy of", () => {
     expect((await movie(code, `&providers=${other}`)).statusCode).toBe(200);
     const res = await t.app.inject({ url: `/query?q=${encodeURIComponent(`1pondo ${code}`)}`, headers: { "x-service-key": t.key } });
     expect(res.json()).toMatchObject({ count: 1, results: [{ dvdId: code, extra: { studio: "一本道" } }] });
+  });
+
+  it("a finished crawl of a source that holds part of a seller's codes (MGStage's, of the labels') says nothing of the rest", async () => {
+    const offline = () => findTitles(t.deps, "RED-030", { providers: null, live: false, text: "none" });
+    expect(await offline()).toMatchObject({ status: "ambiguous", candidates: ["tokyo-hot", "dmm"] });
+    for (const p of ["mgstage", "fc2"]) {
+      const run = startRun(t.db, p, "cli", "test", 1);
+      markCrawlStart(t.db, p, 1);
+      finishRun(t.db, run, p, "succeeded", null, 2, undefined, 1);
+    }
+    expect(await offline()).toMatchObject({ status: "ambiguous", candidates: ["tokyo-hot", "dmm"] });
   });
 
   it("a title a source holds of another seller (DMM's data of a HEYZO code) still answers, speaking for no seller", async () => {
