@@ -43,13 +43,15 @@ function compare(a: Scored, b: Scored): number {
 
 /**
  * Another code elsewhere in the name, as well delimited, ties with a studio's shape read
- * without the studio's name (nyoshin-n1335 ABP-123.mp4): a name that holds two codes is no guess.
+ * without the studio's name (nyoshin-n1335 ABP-123.mp4): a name that holds two codes is no guess,
+ * whichever of the two the catalog holds (it may hold one only because the other's site is not
+ * crawled).
  */
 function rivals(c: Scored, best: Scored): boolean {
   const apart = c.last < best.first || c.first > best.last;
   // A two-digit number is too little for a code read beside one (n1340_rq_03: rq 03 is the special's own numbering).
-  const full = !/-\d\d$/.test(c.code.dvdId);
-  return best.unnamed && apart && full && c.shape >= 0 && c.inCatalog === best.inCatalog && c.delimit === best.delimit;
+  const full = !/-\d\d$/.test(c.code.dvdId) && !/-\d\d$/.test(best.code.dvdId);
+  return (best.unnamed || c.unnamed) && apart && full && c.shape >= 0 && best.shape >= 0 && c.delimit === best.delimit;
 }
 
 function score(candidates: Candidate[], knowledge: CodeKnowledge | undefined): Scored[] {

@@ -61,6 +61,12 @@ describe("readName: the rules between candidates", () => {
     expect(read("n1340_rq_03.mp4")).toBe("n1340");
   });
 
+  it("keeps that tie whichever of the two the catalog holds: it may hold one only because the other's site is not crawled", () => {
+    expect(read("n1335_ABP-123.mp4", catalogOf("ABP-123"))).toBe("ambiguous ABP-123 n1335");
+    expect(read("nyoshin-n1335 ABP-123.mp4", catalogOf("n1335"))).toBe("ambiguous n1335 ABP-123");
+    expect(read("062620-001 ABP-123.mp4", catalogOf("ABP-123"))).toBe("ambiguous ABP-123 062620-001");
+  });
+
   it("reads a label and number apart amid words only when the catalog knows the label", () => {
     expect(read("Best of MIDE 700 collection.mp4")).toBe("no-code");
     expect(read("Best of MIDE 700 collection.mp4", catalogOf("MIDE-001"))).toBe("MIDE-700");
