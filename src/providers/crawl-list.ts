@@ -29,6 +29,25 @@ export async function mapLimited<T, R>(items: readonly T[], limit: number, work:
 }
 
 /**
+ * A search answer's titles, each fetched whole (`fetch`: null when the site has no such title):
+ * one failing or gone is left out, all failing is the search's failure.
+ */
+export async function searchTitles<T>(items: readonly T[], ctx: ProviderContext, fetch: (item: T) => Promise<IngestRecord | null>): Promise<IngestRecord[]> {
+  const outcomes = await mapLimited(items, PAGE_CONCURRENCY, async (x): Promise<IngestRecord | Error | null> => {
+    try {
+      return await fetch(x);
+    } catch (err) {
+      if (ctx.signal?.aborted || !isSourceFailure(err)) throw err;
+      return err as Error;
+    }
+  });
+  const records = outcomes.filter((o): o is IngestRecord => o !== null && !(o instanceof Error));
+  const failure = outcomes.find((o) => o instanceof Error);
+  if (records.length === 0 && failure !== undefined) throw failure;
+  return records;
+}
+
+/**
  * The entries as one page, each fetched by `fetchEntry` (which counts its requests in
  * `counter`); every fetch has ended, done or failed, when it returns.
  */

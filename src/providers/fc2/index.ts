@@ -6,9 +6,7 @@
  * never a failure. Requests in fetch.ts, reading in parse.ts, page-parts.ts, listing.ts.
  */
 import type { ParsedCode } from "../../codes/index.js";
-import type { IngestRecord } from "../../model/record.js";
-import { crawlEntriesPage, type EntryOutcome, mapLimited, PAGE_CONCURRENCY } from "../crawl-list.js";
-import { isSourceFailure } from "../errors.js";
+import { crawlEntriesPage, type EntryOutcome, searchTitles } from "../crawl-list.js";
 import { type Counter, crawlListingPage } from "../listing-crawl.js";
 import type { CrawlOptions, CrawlPage, LookupResult, Provider, ProviderContext } from "../types.js";
 import { fetchArticle, fetchList } from "./fetch.js";
@@ -44,22 +42,6 @@ async function fetchEntry(entry: string, ctx: ProviderContext, counter: Counter)
   return record === null ? { skipped: { id, reason: "no such article (removed)" } } : { record };
 }
 
-/** A search answer's titles, each fetched whole; a removed one is left out, one failing is left out, all failing is the search's failure. */
-async function searchTitles(items: readonly ListedArticle[], ctx: ProviderContext): Promise<IngestRecord[]> {
-  const outcomes = await mapLimited(items, PAGE_CONCURRENCY, async (x): Promise<IngestRecord | Error | null> => {
-    try {
-      return await fetchArticle(x.id, ctx, { n: 0 }, { description: false });
-    } catch (err) {
-      if (ctx.signal?.aborted || !isSourceFailure(err)) throw err;
-      return err;
-    }
-  });
-  const records = outcomes.filter((o): o is IngestRecord => o !== null && !(o instanceof Error));
-  const failure = outcomes.find((o) => o instanceof Error);
-  if (records.length === 0 && failure !== undefined) throw failure;
-  return records;
-}
-
 export const fc2Provider: Provider = {
   name: PROVIDER,
   source: "FC2 Contents Market's article pages and listing",
@@ -86,7 +68,7 @@ export const fc2Provider: Provider = {
     if (text === "") return [];
     const n = Math.max(1, page);
     const list = await fetchList(searchUrl(ctx.baseUrl, text, n), n, ctx, { n: 0 });
-    return searchTitles(list.entries.slice(0, SEARCH_TITLES), ctx);
+    return searchTitles(list.entries.slice(0, SEARCH_TITLES), ctx, (x) => fetchArticle(x.id, ctx, { n: 0 }, { description: false }));
   },
 
   /**

@@ -16,8 +16,7 @@
  */
 import type { ParsedCode } from "../../codes/index.js";
 import type { IngestRecord } from "../../model/record.js";
-import { crawlEntriesPage, type EntryOutcome, mapLimited, PAGE_CONCURRENCY } from "../crawl-list.js";
-import { isSourceFailure } from "../errors.js";
+import { crawlEntriesPage, type EntryOutcome, searchTitles } from "../crawl-list.js";
 import { type Counter, crawlListingPage } from "../listing-crawl.js";
 import { ownTitle } from "../same-title.js";
 import type { CrawlOptions, CrawlPage, LookupResult, Provider, ProviderContext } from "../types.js";
@@ -62,22 +61,6 @@ async function fetchEntry(entry: string, ctx: ProviderContext, counter: Counter)
   return record === null ? { skipped: { id, reason: "no match" } } : { record };
 }
 
-/** A search answer's titles, each fetched whole; one failing is left out, all failing is the search's failure. */
-async function searchTitles(items: readonly ListItem[], ctx: ProviderContext): Promise<IngestRecord[]> {
-  const outcomes = await mapLimited(items, PAGE_CONCURRENCY, async (x): Promise<IngestRecord | Error | null> => {
-    try {
-      return await fetchProduct(x.id, ctx, { n: 0 });
-    } catch (err) {
-      if (ctx.signal?.aborted || !isSourceFailure(err)) throw err;
-      return err;
-    }
-  });
-  const records = outcomes.filter((o): o is IngestRecord => o !== null && !(o instanceof Error));
-  const failure = outcomes.find((o) => o instanceof Error);
-  if (records.length === 0 && failure !== undefined) throw failure;
-  return records;
-}
-
 export const mgstageProvider: Provider = {
   name: PROVIDER,
   source: "MGStage's product pages and search",
@@ -105,7 +88,7 @@ export const mgstageProvider: Provider = {
     if (text === "") return [];
     const n = Math.max(1, page);
     const list = await fetchList(searchUrl(ctx.baseUrl, text, n), n, ctx, { n: 0 });
-    return searchTitles(list.entries.slice(0, SEARCH_TITLES), ctx);
+    return searchTitles(list.entries.slice(0, SEARCH_TITLES), ctx, (x) => fetchProduct(x.id, ctx, { n: 0 }));
   },
 
   /**

@@ -6,9 +6,7 @@
  * each listed title. Requests in fetch.ts, reading in parse.ts, parse-english.ts, parse-list.ts.
  */
 import type { ParsedCode } from "../../codes/index.js";
-import type { IngestRecord } from "../../model/record.js";
-import { crawlEntriesPage, type EntryOutcome, mapLimited, PAGE_CONCURRENCY } from "../crawl-list.js";
-import { isSourceFailure } from "../errors.js";
+import { crawlEntriesPage, type EntryOutcome, searchTitles } from "../crawl-list.js";
 import { type Counter, crawlListingPage } from "../listing-crawl.js";
 import type { CrawlOptions, CrawlPage, LookupResult, Provider, ProviderContext } from "../types.js";
 import { ENGLISH_SETTING, fetchList, fetchProduct, listUrl, searchUrl } from "./fetch.js";
@@ -51,22 +49,6 @@ async function fetchEntry(entry: string, ctx: ProviderContext, counter: Counter)
   return record === null ? { skipped: { id, reason: "no match" } } : { record };
 }
 
-/** A search answer's titles, each fetched whole; one failing is left out, all failing is the search's failure. */
-async function searchTitles(items: readonly ListItem[], ctx: ProviderContext): Promise<IngestRecord[]> {
-  const outcomes = await mapLimited(items, PAGE_CONCURRENCY, async (x): Promise<IngestRecord | Error | null> => {
-    try {
-      return await fetchProduct(x.id, ctx, { n: 0 }, { english: false });
-    } catch (err) {
-      if (ctx.signal?.aborted || !isSourceFailure(err)) throw err;
-      return err;
-    }
-  });
-  const records = outcomes.filter((o): o is IngestRecord => o !== null && !(o instanceof Error));
-  const failure = outcomes.find((o) => o instanceof Error);
-  if (records.length === 0 && failure !== undefined) throw failure;
-  return records;
-}
-
 export const tokyoHotProvider: Provider = {
   name: PROVIDER,
   source: "Tokyo-Hot's shop pages",
@@ -93,7 +75,7 @@ export const tokyoHotProvider: Provider = {
     if (text === "") return [];
     const n = Math.max(1, page);
     const list = await fetchList(searchUrl(ctx.baseUrl, text, n), n, ctx, { n: 0 });
-    return searchTitles(list.entries.slice(0, SEARCH_TITLES), ctx);
+    return searchTitles(list.entries.slice(0, SEARCH_TITLES), ctx, (x) => fetchProduct(x.id, ctx, { n: 0 }, { english: false }));
   },
 
   /**
