@@ -213,6 +213,18 @@ export const SETTINGS = {
     help: "Language of titles, summaries and names (people, maker, label, series, genres) for media servers (the MetaTube API, scan's NFO files): ja, or en where a record has English (each field falls back to the other).",
     parse: oneOf(["ja", "en"] as const),
   },
+  publicUrl: {
+    env: "PUBLIC_URL",
+    default: "",
+    help: "This service's address as media servers reach it (http://192.168.1.10:8080, say, with the path a reverse proxy puts it under): the Plex provider's image URLs are built on it; empty = on each request's protocol and Host (X-Forwarded-Proto and -Host with TRUST_PROXY).",
+    parse: (raw: string) => (raw.trim() === "" ? "" : url(raw)),
+  },
+  plexTitleCode: {
+    env: "PLEX_TITLE_CODE",
+    default: "on",
+    help: "Whether the Plex provider puts the code in front of each title (`SNIS-217 Gross Guys on Hot Babes!`); titleSort is the code either way.",
+    parse: onOff,
+  },
 } satisfies Record<string, SettingSpec<unknown>>;
 
 type Settings = typeof SETTINGS;

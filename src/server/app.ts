@@ -1,24 +1,26 @@
-import { SERIALIZER_OPTS } from "../model/formats.js";
-import { VERSION } from "../lib/version.js";
 import { randomUUID } from "node:crypto";
-import Fastify, { LogController, type FastifyInstance } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import type { ServiceDeps } from "../services/deps.js";
-import { knownProviders } from "./params/providers-param.js";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
+import { VERSION } from "../lib/version.js";
+import { SERIALIZER_OPTS } from "../model/formats.js";
 import { ApiKeys } from "../services/api-keys.js";
-import { KeyGate, registerAuth } from "./plugins/auth.js";
-import { KeyRateLimiter, type RateBudget } from "./plugins/rate-limit.js";
+import type { ServiceDeps } from "../services/deps.js";
+import { type DashboardOptions, registerDashboard } from "./dashboard/plugin.js";
 import type { SignInThrottle } from "./dashboard/throttle.js";
-import { registerDashboard, type DashboardOptions } from "./dashboard/plugin.js";
+import { registerMetaTube } from "./metatube/plugin.js";
+import { knownProviders } from "./params/providers-param.js";
+import { LOG_REDACTION } from "./plex/log-redact.js";
+import { registerPlex } from "./plex/plugin.js";
+import { KeyGate, registerAuth } from "./plugins/auth.js";
 import { registerDocs } from "./plugins/docs.js";
 import { frameworkError, registerErrorHandlers, schemaErrorFormatter } from "./plugins/errors.js";
+import { KeyRateLimiter, type RateBudget } from "./plugins/rate-limit.js";
 import { validatorsByPart } from "./plugins/validators.js";
+import type { RouteContext } from "./routes/context.js";
 import { registerHealthRoute } from "./routes/health.js";
 import { registerMovieRoutes } from "./routes/movie.js";
 import { registerQueryRoutes } from "./routes/query.js";
 import { registerRandomRoutes } from "./routes/random.js";
-import { registerMetaTube } from "./metatube/plugin.js";
-import type { RouteContext } from "./routes/context.js";
 
 export const BODY_LIMIT = 16 * 1024;
 export { VERSION } from "../lib/version.js";
@@ -65,7 +67,8 @@ export async function buildServer(deps: ServiceDeps, options: ServerOptions = {}
     logger:
       options.logger === false || deps.config.logLevel === "silent"
         ? false
-        : { level: deps.config.logLevel, ...(options.logStream && { stream: options.logStream }) },
+        : // The Plex provider's URL carries an API key: no log line writes one in full (plex/log-redact.ts).
+          { level: deps.config.logLevel, ...LOG_REDACTION, ...(options.logStream && { stream: options.logStream }) },
     // Per-request log lines stay off the hot path; errors are logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
@@ -109,6 +112,7 @@ export async function buildServer(deps: ServiceDeps, options: ServerOptions = {}
   registerQueryRoutes(app, ctx);
   registerRandomRoutes(app, ctx);
   await registerMetaTube(app, { deps, lang: deps.config.mediaLanguage, knownProviders: ctx.knownProviders, images: deps.images ?? null }, gate, VERSION, rates);
+  await registerPlex(app, deps, gate, VERSION);
   if (options.dashboard !== false)
     await registerDashboard(app, deps, keys, ctx.knownProviders, { ...options.dashboard, signIn: options.shared?.signIn, readOnly: options.readOnly });
   options.routes?.(app, ctx);

@@ -1,0 +1,58 @@
+/**
+ * The Plex face's answers: every success a `MediaContainer` (docs/Metadata.md, "MediaContainer"),
+ * and errors by their status alone, since the docs give no error body ("API Endpoints.md",
+ * "Common return codes": 200, 404 for an unknown ratingKey, 400 for a malformed request, 500):
+ * a small JSON body beside the status, `{"error": {"code": N, "message": "..."}}`, the shape
+ * the MetaTube face answers in, for a person reading Plex's log.
+ */
+import type { FastifyError, FastifyReply } from "fastify";
+import { AppError } from "../../lib/errors.js";
+import { IDENTIFIER } from "./provider.js";
+
+export const JSON_TYPE = "application/json; charset=utf-8";
+
+export class PlexError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new PlexError(400, message);
+
+/** What Fastify refuses a body for, said as the rest of this face says it. */
+const BODY_REFUSED: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: "the body is not valid JSON",
+  FST_ERR_CTP_EMPTY_JSON_BODY: "the body is empty",
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: "the body must be JSON (content-type: application/json)",
+  FST_ERR_CTP_BODY_TOO_LARGE: "the body is larger than 16 KiB",
+};
+
+/** Anything thrown on the Plex face as its error: ours and the framework's 4xx keep their status; a bug is a 500 that says nothing of itself. */
+export function toPlexError(err: FastifyError | Error): PlexError {
+  if (err instanceof PlexError) return err;
+  if (err instanceof AppError) return new PlexError(err.statusCode, err.message, err.headers);
+  const e = err as FastifyError;
+  if (typeof e.statusCode === "number" && e.statusCode >= 400 && e.statusCode < 500) return new PlexError(e.statusCode, BODY_REFUSED[e.code] ?? e.message);
+  return new PlexError(500, "internal error");
+}
+
+export function sendError(reply: FastifyReply, err: PlexError): FastifyReply {
+  return reply
+    .code(err.code)
+    .headers(err.headers)
+    .type(JSON_TYPE)
+    .send(JSON.stringify({ error: { code: err.code, message: err.message } }));
+}
+
+export function sendJson(reply: FastifyReply, body: unknown): FastifyReply {
+  return reply.type(JSON_TYPE).send(JSON.stringify(body));
+}
+
+/** A MediaContainer of one page: `offset` where the page starts in the whole, `totalSize` the whole, `size` the page. */
+export function container<T>(kind: "Metadata" | "Image", page: readonly T[], offset = 0, totalSize = page.length) {
+  return { MediaContainer: { offset, totalSize, identifier: IDENTIFIER, size: page.length, [kind]: page } };
+}
