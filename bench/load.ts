@@ -86,7 +86,8 @@ export function startLoad(o: LoadOptions): RunningLoad {
         setupRequest: (req, context) => {
           const p = paths[next++ % paths.length];
           context.tag = p.tag;
-          return { ...req, path: p.path };
+          if (p.body === undefined) return { ...req, method: "GET", path: p.path, body: undefined };
+          return { ...req, method: "POST", path: p.path, body: p.body, headers: { ...req.headers, "content-type": "application/json" } };
         },
         onResponse: (_status, _body, context) => {
           answeredTag = context.tag as string;

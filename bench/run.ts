@@ -35,7 +35,7 @@ import { formatReport, type BenchResults, type WorkloadRow } from "./report.js";
 import { median } from "./stats.js";
 import { evaluateTargets } from "./targets.js";
 import { buildLimitWorkloads, wrongKey } from "./limit-workloads.js";
-import { buildWorkloads, SORTS } from "./workloads.js";
+import { buildWorkloads, plexWorkloads, SORTS } from "./workloads.js";
 import { limitTargetsOf, prepareBare, runWorkloads } from "./workload-runs.js";
 
 const log = (s: string) => process.stderr.write(`bench: ${s}\n`);
@@ -145,6 +145,25 @@ async function main(): Promise<void> {
     log(`bare server pid ${bare.pid} at ${bare.origin}`);
     const rows: WorkloadRow[] = await runWorkloads({ base, real: server, bare, servePath, measure, warm, notes }, plans);
     await stopChild(bare.child);
+
+    // Plex's provider (the key in the path), beside /movie's row: its CPU per request is the figure.
+    for (const pw of plexWorkloads(opt.records, key)) {
+      warm();
+      const result = await measure(pw.title, { ...base, pid: server.pid, workload: pw });
+      rows.push({
+        name: pw.name,
+        title: pw.title,
+        cache: "warm",
+        bare: null,
+        cpuRatio: null,
+        stringify: null,
+        mix: pw.mix,
+        connections: opt.connections,
+        result,
+        baseline: null,
+        ratio: null,
+      });
+    }
 
     warm();
     const contention = await runContention(base, w.queryHeavy, w.movie);

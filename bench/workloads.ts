@@ -4,10 +4,13 @@
  * endpoint in the mixed run) so latencies can be reported per tag.
  */
 import { generateSampleRecords } from "../src/samples/titles/generate.js";
+import { ratingKeyOf } from "../src/server/plex/rating-key.js";
 
 export interface TaggedPath {
   path: string;
   tag: string;
+  /** A POST with this JSON body (Plex's match), else a GET. */
+  body?: string;
 }
 
 export interface Workload {
@@ -146,6 +149,31 @@ export function broadQueryPaths(seed = 3): TaggedPath[] {
 
 export const randomPaths = (num: number): TaggedPath[] => [{ path: `/random?num=${num}`, tag: `num=${num}` }];
 
+/**
+ * Plex's match, as Plex Media Server sends it while it scans (test/plex/plex-requests.ts): a
+ * POST of {type, title, filename, manual: 0} to the provider's match feature under
+ * `/plex/{key}`, for the files of `size` titles, 9 in 10 of the catalog (the file named by its
+ * code in a spelling of codeSpellings, in a folder), 1 in 10 a code nobody has (an empty
+ * container, 200).
+ */
+export function plexMatchPaths(records: number, key: string, size = 2000, seed = 5): TaggedPath[] {
+  return moviePaths(records, size, seed).map((p) => {
+    const q = new URLSearchParams(p.path.slice(p.path.indexOf("?") + 1)).get("q") ?? "";
+    const file = /\.mp4$/.test(q) ? q : `${q}.mp4`;
+    const body = JSON.stringify({ type: 1, title: q.replace(/\.mp4$/, ""), filename: `/Movies/${q}/${file}`, manual: 0 });
+    return { path: `/plex/${key}/library/metadata/matches`, tag: p.tag, body };
+  });
+}
+
+/** Plex's metadata GET of `size` titles of the catalog, by the ratingKey a match gave (`sample_{contentId}`). */
+export function plexMetadataPaths(records: number, key: string, size = 2000, seed = 6): TaggedPath[] {
+  const random = seededRandom(seed);
+  return Array.from({ length: size }, () => {
+    const [r] = generateSampleRecords({ count: 1, start: Math.floor(random() * records) });
+    return { path: `/plex/${key}/library/metadata/${ratingKeyOf(r.provider, r.record.contentId)}`, tag: "hit" };
+  });
+}
+
 /** The same request against the constant route of the same shape: /movie?... -> /bench/movie?... */
 export const toBaseline = (paths: readonly TaggedPath[]): TaggedPath[] => paths.map((p) => ({ ...p, path: `/bench${p.path}` }));
 
@@ -226,4 +254,24 @@ export function buildWorkloads(records: number): Workloads {
     okByTag: { movie: movie.ok },
   };
   return { movie, querySelective, queryBroad, random20, random50, queryHeavy, mixed };
+}
+
+/** Plex's two requests a title, each a workload measured beside /movie (its CPU per request). */
+export function plexWorkloads(records: number, key: string): Workload[] {
+  return [
+    {
+      name: "plex-match",
+      title: "Plex match",
+      mix: "POST of a scan's body for the files of 2,000 titles (codes in 5 spellings, in a folder); 1 in 10 a code nobody has (empty, 200)",
+      paths: plexMatchPaths(records, key),
+      ok: [200],
+    },
+    {
+      name: "plex-metadata",
+      title: "Plex metadata",
+      mix: "GET of 2,000 titles' Metadata by ratingKey",
+      paths: plexMetadataPaths(records, key),
+      ok: [200],
+    },
+  ];
 }
