@@ -11,26 +11,15 @@
  * picture over a LAN, the client's own work taken as none), so the media server asks as
  * fast as the server answers: far over any budget, the hardest pace a scan can make.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Db, openCatalog } from "../../src/catalog/store/db.js";
-import { upsertRecords } from "../../src/catalog/store/movies-write.js";
+import type { Db } from "../../src/catalog/store/db.js";
 import type { Config } from "../../src/config/load.js";
-import { createImages, type Images } from "../../src/images/index.js";
 import type { IngestRecord } from "../../src/model/record.js";
-import { createHttpClient } from "../../src/net/index.js";
-import { buildServer } from "../../src/server/app.js";
-import { LoginThrottle } from "../../src/server/dashboard/throttle.js";
-import { KeyRateLimiter } from "../../src/server/plugins/rate-limit.js";
 import { createApiKey } from "../../src/services/key-admin.js";
-import { makeIngest, testConfig } from "../helpers/build-app.js";
-import { SimClock } from "../helpers/sim-clock.js";
+import { makeIngest } from "../helpers/build-app.js";
+import { overBudget, type PacedScanServer, pacedScanServer } from "../helpers/paced-scan-server.js";
+import type { SimClock } from "../helpers/sim-clock.js";
 import { jellyfinRefresh, jellyfinScanConcurrency, type PluginRequest, plexUpdate, type Send } from "./plugin-scan.js";
 
 const TITLES = 10_000;
@@ -64,68 +53,19 @@ function library(pictures: string): IngestRecord[] {
   });
 }
 
-async function pictureServer(): Promise<{ server: Server; base: string }> {
-  const jacket = await sharp({ create: { width: 800, height: 538, channels: 3, background: "#808080" } })
-    .jpeg()
-    .toBuffer();
-  const server = createServer((_req, res) => {
-    res.writeHead(200, { "content-type": "image/jpeg", "content-length": jacket.length });
-    res.end(jacket);
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
-
-/** The most a budget of `perMinute` (a bucket that starts full) lets through by each of these sorted times: the first time it was exceeded, or null. */
-function overBudget(times: number[], perMinute: number): number | null {
-  const i = times.findIndex((t, n) => n + 1 > perMinute + (perMinute * t) / 60_000 + 1e-6);
-  return i === -1 ? null : times[i];
-}
-
 describe("a first library scan through MetaTube's Jellyfin plugin", () => {
-  const dir = mkdtempSync(join(tmpdir(), "vc-scan-"));
-  const clock = new SimClock();
-  let pacedWaits = 0;
+  let s: PacedScanServer;
   let db: Db;
   let config: Config;
-  let images: Images;
-  let pictures: { server: Server; base: string };
   let app: FastifyInstance;
   let titles: IngestRecord[];
+  let clock: SimClock;
 
   beforeAll(async () => {
-    pictures = await pictureServer();
-    titles = library(pictures.base);
-    const path = join(dir, "catalog.db");
-    db = openCatalog(path);
-    upsertRecords(db, titles);
-    // The documented settings: nothing about rates set.
-    config = testConfig({ DATABASE_PATH: path, IMAGE_CACHE_DIR: join(dir, "images") });
-    images = createImages({
-      http: createHttpClient({ userAgent: "video-catalog-test", timeoutMs: 5000, maxRetries: 0 }),
-      dir: config.imageCacheDir,
-      maxBytes: 64 * 1024 * 1024,
-    });
-    const budgetClock = {
-      now: () => clock.now(),
-      sleep: (ms: number) => {
-        pacedWaits++;
-        return clock.sleep(ms);
-      },
-    };
-    app = await buildServer(
-      { db, config, live: null, pool: null, ingest: null, images },
-      { logger: false, dashboard: false, shared: { rates: new KeyRateLimiter(budgetClock), signIn: new LoginThrottle() } },
-    );
+    s = await pacedScanServer(library);
+    ({ db, config, app, titles, clock } = s);
   });
-
-  afterAll(async () => {
-    await app?.close();
-    await images?.close();
-    pictures?.server.close();
-    db?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(async () => s?.close());
 
   /**
    * Runs `refresh` over `names` with `concurrency` clients on one new key made as the docs say,
@@ -157,9 +97,9 @@ describe("a first library scan through MetaTube's Jellyfin plugin", () => {
     const client = async () => {
       while (next < names.length) await refresh(names[next++], send);
     };
-    const pacedBefore = pacedWaits;
+    const pacedBefore = s.pacedWaits();
     await clock.run(Array.from({ length: concurrency }, () => client));
-    return { statuses, answered, key, minutes: (clock.now() - start) / 60_000, paced: pacedWaits - pacedBefore };
+    return { statuses, answered, key, minutes: (clock.now() - start) / 60_000, paced: s.pacedWaits() - pacedBefore };
   }
 
   /** The budgets held (never more through than a full bucket and its refill) and bounded the scan: it was paced, and ended when the slower one allowed, not much later. */
