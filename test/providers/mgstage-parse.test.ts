@@ -8,7 +8,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { validateIngestRecord } from "../../src/model/validate.js";
 import { ProviderParseError } from "../../src/providers/errors.js";
-import { isProductPath, linkedProductId, sameCode } from "../../src/providers/mgstage/ids.js";
+import { isProductPath, linkedProductId } from "../../src/providers/mgstage/ids.js";
+import { sameTitle } from "../../src/providers/same-title.js";
 import { isProductAnswer, isProductPage, isSiteLayout } from "../../src/providers/mgstage/page-kind.js";
 import { parseProductPage } from "../../src/providers/mgstage/parse.js";
 import { isListPage, listCount, parseProductList } from "../../src/providers/mgstage/parse-list.js";
@@ -182,10 +183,10 @@ describe("parseProductList", () => {
 describe("ids", () => {
   it("compares ids as codes, with or without the maker's digits, and paths without case", () => {
     expect([
-      sameCode("261ARA-168", "ARA-168"),
-      sameCode("320MMGH-123", "MMGH-123"),
-      sameCode("ABP-647", "ABP-648"),
-      sameCode("SIRO-4718", "SIRO-04718"),
+      sameTitle("261ARA-168", "ARA-168"),
+      sameTitle("320MMGH-123", "MMGH-123"),
+      sameTitle("ABP-647", "ABP-648"),
+      sameTitle("SIRO-4718", "SIRO-04718"),
     ]).toEqual([true, true, false, true]);
     expect([isProductPath("/product/product_detail/261ara-168/", "261ARA-168"), isProductPath("/product/product_detail/261ARA-169/", "261ARA-168")]).toEqual([
       true,

@@ -11,7 +11,6 @@
  */
 import type { CodeKind } from "../../codes/index.js";
 import { encodeSourceId } from "../errors.js";
-import { sameTitle } from "../same-title.js";
 
 export const PROVIDER = "mgstage";
 
@@ -52,6 +51,3 @@ export function linkedProductId(href: string | undefined): string | null {
     return null;
   }
 }
-
-/** Whether two spellings (a product id, a 品番, a code) name one title: their codes as src/codes reads them agree. */
-export const sameCode = (a: string, b: string): boolean => sameTitle(a, b);

@@ -18,10 +18,10 @@ import type { ParsedCode } from "../../codes/index.js";
 import type { IngestRecord } from "../../model/record.js";
 import { crawlEntriesPage, type EntryOutcome, searchTitles } from "../crawl-list.js";
 import { type Counter, crawlListingPage } from "../listing-crawl.js";
-import { ownTitle } from "../same-title.js";
+import { ownTitle, sameTitle } from "../same-title.js";
 import type { CrawlOptions, CrawlPage, LookupResult, Provider, ProviderContext } from "../types.js";
 import { fetchList, fetchProduct, listUrl, searchUrl } from "./fetch.js";
-import { ASKED_KINDS, PRODUCT_ID, PROVIDER, sameCode, siteId } from "./ids.js";
+import { ASKED_KINDS, PRODUCT_ID, PROVIDER, siteId } from "./ids.js";
 import type { ListItem } from "./parse-list.js";
 
 /**
@@ -31,12 +31,6 @@ import type { ListItem } from "./parse-list.js";
  */
 export const SEARCH_TITLES = 5;
 
-/** The record when it is the code asked for; a ProviderParseError otherwise (never another title under the code). */
-function asked(code: ParsedCode, record: IngestRecord): IngestRecord {
-  ownTitle(PROVIDER, code.dvdId, record);
-  return record;
-}
-
 /**
  * A code: its own page, else the products the search lists under another spelling of it, in
  * the search's order. A code of another kind asks nothing.
@@ -44,11 +38,11 @@ function asked(code: ParsedCode, record: IngestRecord): IngestRecord {
 async function lookupCounted(code: ParsedCode, ctx: ProviderContext, counter: Counter): Promise<LookupResult> {
   if (!ASKED_KINDS.has(code.kind)) return { status: "no_match" };
   const own = await fetchProduct(code.dvdId, ctx, counter);
-  if (own !== null) return { status: "found", record: asked(code, own) };
+  if (own !== null) return { status: "found", record: ownTitle(PROVIDER, code.dvdId, own) };
   const list = await fetchList(searchUrl(ctx.baseUrl, code.dvdId, 1), 1, ctx, counter);
-  for (const hit of list.entries.filter((x) => sameCode(x.id, code.dvdId) && x.id !== siteId(code.dvdId))) {
+  for (const hit of list.entries.filter((x) => sameTitle(x.id, code.dvdId) && x.id !== siteId(code.dvdId))) {
     const record = await fetchProduct(hit.id, ctx, counter);
-    if (record !== null) return { status: "found", record: asked(code, record) };
+    if (record !== null) return { status: "found", record: ownTitle(PROVIDER, code.dvdId, record) };
   }
   return { status: "no_match" };
 }

@@ -18,7 +18,8 @@ import { ProviderParseError } from "../errors.js";
 import { oneLine } from "../page-text.js";
 import { siteUrl } from "../site-url.js";
 import { cellLinks, cellText, detailRows, performers, rating, releaseDay } from "./detail-table.js";
-import { contentIdOf, isProductPath, PROVIDER, productPath, sameCode, siteId } from "./ids.js";
+import { sameTitle } from "../same-title.js";
+import { contentIdOf, isProductPath, PROVIDER, productPath, siteId } from "./ids.js";
 
 /** The record's site. */
 export const SITE = "MGStage";
@@ -97,7 +98,7 @@ export function parseProductPage(html: string, baseUrl: string, id: string): Ing
   const rows = detailRows($);
   const number = cellText(rows.get("品番"));
   if (number === null) throw new ProviderParseError(PROVIDER, `product ${siteId(id)}: no 品番 on the page`);
-  if (!sameCode(number, id)) throw new ProviderParseError(PROVIDER, `product ${siteId(id)}: the page is ${number}'s`);
+  if (!sameTitle(number, id)) throw new ProviderParseError(PROVIDER, `product ${siteId(id)}: the page is ${number}'s`);
   const canonical = canonicalId($);
   if (canonical !== null && !isProductPath(`/product/product_detail/${canonical}/`, id)) {
     throw new ProviderParseError(PROVIDER, `product ${siteId(id)}: the page's canonical address is ${canonical || "another page"}'s`);
