@@ -15,7 +15,6 @@
  * detail-table.ts and parse-list.ts; ids in ids.ts.
  */
 import type { ParsedCode } from "../../codes/index.js";
-import type { IngestRecord } from "../../model/record.js";
 import { crawlEntriesPage, type EntryOutcome, searchTitles } from "../crawl-list.js";
 import { type Counter, crawlListingPage } from "../listing-crawl.js";
 import { ownTitle, sameTitle } from "../same-title.js";
