@@ -49,7 +49,7 @@ export {
   type UpsertResult,
 } from "./store/movies-write.js";
 export { writeWithoutWaiting } from "./store/no-wait.js";
-export { joinJson, openExtra, type RecordJson } from "./store/record-json.js";
+export { joinJson, openExtra, type RecordJson } from "./wire/record-json.js";
 export { foldName } from "./store/names.js";
 
 // Search and random.

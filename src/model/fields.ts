@@ -4,7 +4,7 @@ import { DetailedRecordSchema, ExtraSchema } from "./record.js";
 /**
  * The record's layout, read off the schema: its fields in wire order (the order the
  * stored document keeps, see catalog/store/doc-codec.ts) and each plain field's JSON kind
- * (what the JSON writer, catalog/store/record-json.ts, expects to find at that place).
+ * (what the JSON writer, catalog/wire/record-json.ts, expects to find at that place).
  */
 export type RecordField = keyof typeof DetailedRecordSchema.properties & string;
 export type ExtraField = keyof typeof ExtraSchema.properties & string;

@@ -21,7 +21,7 @@ export interface SearchResult {
 
 /**
  * A result as an object, or as its JSON exactly as the response schema writes it
- * (a catalog title read from its stored document: see catalog/store/result-json.ts).
+ * (a catalog title read from its stored document: see catalog/wire/result-json.ts).
  */
 export type SearchResultOut = SearchResult | Uint8Array;
 

@@ -18,7 +18,7 @@ export interface Title {
   ratingAvg: number | null;
   /** How many reviews ratingAvg is the average of (the NFO's votes), null when unknown. */
   ratingCount: number | null;
-  /** The record's JSON as the API writes it, when the catalog has it ready (see catalog/store/record-json.ts); else null. */
+  /** The record's JSON as the API writes it, when the catalog has it ready (see catalog/wire/record-json.ts); else null. */
   json(): RecordJson | null;
 }
 

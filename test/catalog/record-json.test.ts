@@ -5,7 +5,7 @@ import { decodeDoc, encodeDoc } from "../../src/catalog/store/doc-codec.js";
 import { EXTRA_FIELDS, RECORD_FIELDS } from "../../src/model/fields.js";
 import { getMovieById } from "../../src/catalog/store/movies-read.js";
 import type { DetailedRecord } from "../../src/model/record.js";
-import { recordJson } from "../../src/catalog/store/record-json.js";
+import { recordJson } from "../../src/catalog/wire/record-json.js";
 import { generateSampleRecords } from "../../src/samples/titles/generate.js";
 import { DetailedRecordSchema, MovieResponseSchema, RandomResponseSchema } from "../../src/server/schemas/record.js";
 import { movieResponse, recordsResponse } from "../../src/server/routes/json-text.js";

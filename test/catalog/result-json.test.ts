@@ -3,7 +3,7 @@ import { SERIALIZER_OPTS } from "../../src/model/formats.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeDoc } from "../../src/catalog/store/doc-codec.js";
 import type { DetailedRecord } from "../../src/model/record.js";
-import { resultFields, searchResultJson } from "../../src/catalog/store/result-json.js";
+import { resultFields, searchResultJson } from "../../src/catalog/wire/result-json.js";
 import { resultFieldsOf, resultOf } from "../../src/model/search-result.js";
 import { generateSampleRecords } from "../../src/samples/titles/generate.js";
 import { QueryResponseSchema } from "../../src/server/schemas/record.js";

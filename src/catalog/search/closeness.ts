@@ -2,7 +2,7 @@ import type { Db } from "../store/db.js";
 import { queryTerms } from "./fts-text.js";
 import { walkPrefix } from "./match-bits.js";
 import { getResultDocs } from "../store/movies-read.js";
-import { fieldsOfDoc } from "../store/result-json.js";
+import { fieldsOfDoc } from "../wire/result-json.js";
 import type { ResultFields } from "../../model/search-result.js";
 import { newestIds } from "./search-plan.js";
 import type { Phrase } from "./search-relevance.js";

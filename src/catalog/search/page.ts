@@ -1,7 +1,7 @@
 import { resultOf, type SearchResultOut } from "../../model/search-result.js";
 import type { Db } from "../store/db.js";
 import { getResultDocs } from "../store/movies-read.js";
-import { fieldsOfDoc, searchResultJson } from "../store/result-json.js";
+import { fieldsOfDoc, searchResultJson } from "../wire/result-json.js";
 import { readSnapshot } from "../store/statements.js";
 import { countMatches } from "./counts.js";
 import type { CatalogFilter } from "./filter-sql.js";

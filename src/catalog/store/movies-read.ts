@@ -2,7 +2,7 @@ import type { DetailedRecord, NameKind } from "../../model/record.js";
 import { cachesOf } from "./caches.js";
 import type { Db } from "./db.js";
 import { decodeDoc } from "./doc-codec.js";
-import { type RecordJson, recordJson } from "./record-json.js";
+import { type RecordJson, recordJson } from "../wire/record-json.js";
 import { readSnapshot, stmt } from "./statements.js";
 import { catalogVersion } from "./version.js";
 

@@ -1,4 +1,4 @@
-import { decodeDoc } from "./doc-codec.js";
+import { decodeDoc } from "../store/doc-codec.js";
 import { actressesEnd, EXTRA_KEY, STEPS, stringEnd, valueEnd } from "./record-json.js";
 import { resultFieldsOf, type ResultFields, type ResultSource } from "../../model/search-result.js";
 
