@@ -49,7 +49,9 @@ export {
   type UpsertResult,
 } from "./store/movies-write.js";
 export { writeWithoutWaiting } from "./store/no-wait.js";
-export { joinJson, openExtra, type RecordJson } from "./wire/record-json.js";
+export { recordJsonOf, type RecordJson } from "./wire/record-json.js";
+export { movieJson, queryJson, recordsJson } from "./wire/answer-json.js";
+export { bytesToLatin1, latin1ToBytes, resultsFromLatin1, resultsToLatin1, type ResultOnThread } from "./wire/thread-transfer.js";
 export { foldName } from "./store/names.js";
 
 // Search and random.

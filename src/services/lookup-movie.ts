@@ -1,5 +1,5 @@
 /** /movie: the one title a q asks for (find-title.ts), as the answer's envelope wants it. */
-import type { RecordJson } from "../catalog/index.js";
+import { movieJson, type RecordJson } from "../catalog/index.js";
 import type { FoundCode } from "../codes/index.js";
 import { AppError } from "../lib/errors.js";
 import type { DetailedRecord } from "../model/record.js";
@@ -65,4 +65,17 @@ export async function lookupMovie(deps: ServiceDeps, q: string, providers: strin
     default:
       throw new AppError("NOT_FOUND", `no movie matches "${q}"`);
   }
+}
+
+/**
+ * The /movie answer as it is sent: the stored record's bytes in the envelope (catalog
+ * movieJson), else the object for the serialiser. What was read from a file-name q goes
+ * last in `extra`.
+ */
+export function movieBody(a: MovieAnswer): Buffer | { q: string; source: string; result: DetailedRecord } {
+  if (a.resultJson === null) {
+    const result = a.read === null ? a.result : { ...a.result, extra: { ...a.result.extra, ...a.read } };
+    return { q: a.q, source: a.source, result };
+  }
+  return movieJson(a.q, a.source, a.resultJson, a.read);
 }

@@ -1,4 +1,4 @@
-import { isEmptyFilter, joinJson, randomDocs, type CatalogFilter, type RecordDoc, type RecordJson } from "../catalog/index.js";
+import { isEmptyFilter, randomDocs, recordsJson, type CatalogFilter, type RecordDoc } from "../catalog/index.js";
 import type { DetailedRecord } from "../model/record.js";
 import type { ServiceDeps } from "./deps.js";
 
@@ -9,26 +9,14 @@ export function randomRecords(deps: ServiceDeps, num: number, filter: CatalogFil
 
 /**
  * A /random answer: the JSON array of the records as the response schema writes it
- * (UTF-8), built from their stored bytes; or the records themselves, for the
- * serialiser, when one of them is stored otherwise (see catalog record-json).
+ * (UTF-8), built from their stored bytes (catalog recordsJson); or the records
+ * themselves, for the serialiser, when one of them is stored otherwise.
  */
-export type RandomAnswer = { json: Uint8Array } | { records: DetailedRecord[] };
+export type RandomAnswer = { json: Buffer } | { records: DetailedRecord[] };
 
-const OPEN = Buffer.from("[");
-const COMMA = Buffer.from(",");
-const CLOSE = Buffer.from("]");
-
-/** The records' JSON array, or null when one of them has no stored JSON to send as it is. */
-export function recordsJson(docs: readonly RecordDoc[]): Buffer | null {
-  const parts: (Buffer | RecordJson)[] = [OPEN];
-  for (let i = 0; i < docs.length; i++) {
-    const json = docs[i].recordJson?.() ?? null;
-    if (json === null) return null;
-    if (i > 0) parts.push(COMMA);
-    parts.push(json);
-  }
-  parts.push(CLOSE);
-  return joinJson(parts);
+/** A draw's answer as it is sent: the JSON bytes, or the records for the serialiser. */
+export function randomBody(a: RandomAnswer): Buffer | DetailedRecord[] {
+  return "records" in a ? a.records : a.json;
 }
 
 /** One draw, answered on this thread. */

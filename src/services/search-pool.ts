@@ -1,9 +1,17 @@
 import type { Config } from "../config/load.js";
 import { AppError, ERROR_CODES, type ErrorCode } from "../lib/errors.js";
 import { WorkerError, WorkerPool } from "../lib/worker-pool.js";
-import type { CatalogFilter, CheckpointResult, PageQuery } from "../catalog/index.js";
+import {
+  bytesToLatin1,
+  latin1ToBytes,
+  resultsFromLatin1,
+  resultsToLatin1,
+  type CatalogFilter,
+  type CheckpointResult,
+  type PageQuery,
+  type ResultOnThread,
+} from "../catalog/index.js";
 import type { DetailedRecord } from "../model/record.js";
-import type { SearchResult } from "../model/search-result.js";
 import type { RandomAnswer } from "./random-records.js";
 import type { SearchAnswer, SearchInput } from "./search-catalog.js";
 
@@ -21,33 +29,26 @@ export type SearchRequest =
  */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8 };
 
-/**
- * A draw as it crosses from a worker: its UTF-8 bytes as a Latin-1 string (one
- * character a byte), not as a Buffer. Buffers of ~60 KB arriving by message, ~1,500 a
- * second (/random num=50), kept the main thread in a full GC every ~50 ms (a fifth of
- * its time); a one-byte string is ordinary heap, and the copies cost ~20 us.
- */
+/** A draw as it crosses from a worker: its JSON bytes as Latin-1 text (catalog wire/thread-transfer.ts says why). */
 export type WireRandom = { latin1: string } | { records: DetailedRecord[] };
 
 export function toWire(a: RandomAnswer): WireRandom {
-  return "records" in a ? a : { latin1: Buffer.from(a.json.buffer, a.json.byteOffset, a.json.byteLength).toString("latin1") };
+  return "records" in a ? a : { latin1: bytesToLatin1(a.json) };
 }
 
 function fromWire(w: WireRandom): RandomAnswer {
-  return "records" in w ? w : { json: Buffer.from(w.latin1, "latin1") };
+  return "records" in w ? w : { json: latin1ToBytes(w.latin1) };
 }
 
-/** A search answer as it crosses from a worker: each result's JSON bytes as a Latin-1 string too (see WireRandom). */
-export type WireSearch = Omit<SearchAnswer, "body"> & { body: Omit<SearchAnswer["body"], "results"> & { results: (SearchResult | string)[] } };
+/** A search answer as it crosses from a worker: each result's JSON bytes as Latin-1 text too. */
+export type WireSearch = Omit<SearchAnswer, "body"> & { body: Omit<SearchAnswer["body"], "results"> & { results: ResultOnThread[] } };
 
 export function toWireSearch(a: SearchAnswer): WireSearch {
-  const results = a.body.results.map((r) => (r instanceof Uint8Array ? Buffer.from(r.buffer, r.byteOffset, r.byteLength).toString("latin1") : r));
-  return { ...a, body: { ...a.body, results } };
+  return { ...a, body: { ...a.body, results: resultsToLatin1(a.body.results) } };
 }
 
 function fromWireSearch(w: WireSearch): SearchAnswer {
-  const results = w.body.results.map((r) => (typeof r === "string" ? Buffer.from(r, "latin1") : r));
-  return { ...w, body: { ...w.body, results } };
+  return { ...w, body: { ...w.body, results: resultsFromLatin1(w.body.results) } };
 }
 
 /**

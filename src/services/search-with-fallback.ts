@@ -1,7 +1,7 @@
-import { catalogProviders, isEmptyFilter, type SortKey } from "../catalog/index.js";
+import { catalogProviders, isEmptyFilter, queryJson, type SortKey } from "../catalog/index.js";
 import { findCode, parseCode, sellersOf } from "../codes/index.js";
 import { sellersOfProvider } from "../providers/registry.js";
-import { toSearchResult } from "../model/search-result.js";
+import { toSearchResult, type SearchResult } from "../model/search-result.js";
 import type { ServiceDeps } from "./deps.js";
 import { findTitles } from "./find-title.js";
 import { searchCatalog, type SearchAnswer, type SearchInput } from "./search-catalog.js";
@@ -55,4 +55,16 @@ function ownSellers(deps: ServiceDeps, input: SearchInput): SearchInput {
     return own.length === 0 || own.some((s) => sellers.includes(s));
   });
   return { ...input, filter: { ...input.filter, providers } };
+}
+
+/**
+ * The /query answer as it is sent: the envelope around each result's JSON bytes (catalog
+ * queryJson: catalog titles come so); else, when some result is an object (a live
+ * provider's), all as objects for the serialiser.
+ */
+export function queryBody(body: SearchAnswer["body"]): Buffer | SearchAnswer["body"] {
+  const json = queryJson(body);
+  if (json !== null) return json;
+  const results = body.results.map((r) => (r instanceof Uint8Array ? (JSON.parse(Buffer.from(r).toString("utf8")) as SearchResult) : r));
+  return { ...body, results };
 }

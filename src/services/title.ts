@@ -3,7 +3,7 @@
  * sidecars): from the catalog, its record read when first used, or fresh from a live
  * provider. find-title.ts makes them; nothing else builds one.
  */
-import type { RecordJson, StoredMovie } from "../catalog/index.js";
+import { recordJsonOf, type RecordJson, type StoredMovie } from "../catalog/index.js";
 import type { FoundCode } from "../codes/index.js";
 import type { DetailedRecord, IngestRecord } from "../model/record.js";
 import type { LiveError } from "./live-fallback.js";
@@ -48,7 +48,7 @@ class CatalogTitle implements Title {
   }
 
   json(): RecordJson | null {
-    return this.m.recordJson?.() ?? null;
+    return recordJsonOf(this.m);
   }
 }
 

@@ -2,7 +2,6 @@ import type { DetailedRecord, NameKind } from "../../model/record.js";
 import { cachesOf } from "./caches.js";
 import type { Db } from "./db.js";
 import { decodeDoc } from "./doc-codec.js";
-import { type RecordJson, recordJson } from "../wire/record-json.js";
 import { readSnapshot, stmt } from "./statements.js";
 import { catalogVersion } from "./version.js";
 
@@ -10,11 +9,11 @@ import { catalogVersion } from "./version.js";
 export interface RecordDoc {
   readonly record: DetailedRecord;
   /**
-   * The record's JSON (UTF-8) exactly as the response schema writes it, when its
-   * stored document is laid out so (see record-json.ts); null otherwise. Absent on
-   * records that do not come from the catalog.
+   * The stored document: the record's JSON (UTF-8) as SQLite holds it (doc-codec.ts),
+   * which the answers send as it is where it is laid out so (wire/record-json.ts:
+   * recordJsonOf). Absent on records that do not come from the catalog.
    */
-  recordJson?(): RecordJson | null;
+  docBytes?(): Buffer;
 }
 
 export interface StoredMovie extends RecordDoc {
@@ -38,8 +37,8 @@ class StoredDoc implements RecordDoc {
     return (this.decoded ??= decodeDoc(this.doc.toString("utf8")));
   }
 
-  recordJson(): RecordJson | null {
-    return recordJson(this.doc);
+  docBytes(): Buffer {
+    return this.doc;
   }
 }
 
@@ -79,8 +78,8 @@ class CatalogMovie implements StoredMovie {
     return this.load().doc.record;
   }
 
-  recordJson(): RecordJson | null {
-    return this.load().doc.recordJson();
+  docBytes(): Buffer {
+    return this.load().doc.docBytes();
   }
 }
 
@@ -128,7 +127,7 @@ export function getRecordById(db: Db, id: number): RecordDoc | null {
   return doc === undefined ? null : new StoredDoc(doc);
 }
 
-/** What a search result needs of a title: its page and its stored document (see result-json.ts). */
+/** What a search result needs of a title: its page and its stored document (see wire/result-json.ts). */
 export interface ResultDoc {
   id: number;
   pageUrl: string;

@@ -1,8 +1,9 @@
 import { EXTRA_FIELDS, FIELD_KINDS, RECORD_FIELDS, type FieldKind } from "../../model/fields.js";
+import type { RecordDoc } from "../store/movies-read.js";
 
 /**
  * A record's JSON exactly as the response schema's serialiser writes it (UTF-8, as it
- * goes on the wire), read from its stored document (doc-codec.ts) as the bytes SQLite
+ * goes on the wire), read from its stored document (store/doc-codec.ts) as the bytes SQLite
  * holds, without decoding them into a JS string, JSON.parse or a serialiser: the
  * document is checked field by field against the schema's layout and copied, with a
  * counting gallery expanded as text. Null when the document is laid out otherwise
@@ -194,29 +195,8 @@ export function recordJson(bytes: Buffer): RecordJson | null {
   return { bytes, cut: fullAt, tail, size: fullAt + tail.length };
 }
 
-/** The record's JSON without its last two bytes (`}}`): its `extra` object left open for more members. */
-export function openExtra(json: RecordJson): RecordJson {
-  if (json.tail === "") return { bytes: json.bytes, cut: json.cut - 2, tail: "", size: json.size - 2 };
-  return { bytes: json.bytes, cut: json.cut, tail: json.tail.slice(0, -2), size: json.size - 2 };
-}
-
-/**
- * One answer of fixed bytes and records' JSON, in order, written into one buffer of
- * the exact size: one allocation and one copy of each part.
- */
-export function joinJson(parts: readonly (Buffer | RecordJson)[]): Buffer {
-  let size = 0;
-  for (const p of parts) size += "cut" in p ? p.size : p.length;
-  const out = Buffer.allocUnsafe(size);
-  let o = 0;
-  for (const p of parts) {
-    if (!("cut" in p)) {
-      o += p.copy(out, o);
-      continue;
-    }
-    o += p.bytes.copy(out, o, 0, p.cut);
-    if (p.tail !== "") o += out.write(p.tail, o, "latin1");
-  }
-  if (o !== size) throw new Error(`joinJson: wrote ${o} bytes of ${size}`);
-  return out;
+/** A stored record's JSON as the response schema writes it, or null when it is laid out otherwise or not from the catalog. */
+export function recordJsonOf(doc: RecordDoc): RecordJson | null {
+  const bytes = doc.docBytes?.();
+  return bytes === undefined ? null : recordJson(bytes);
 }

@@ -2,10 +2,10 @@ import type { FastifyInstance } from "fastify";
 import { MovieParamsSchema, type MovieParams } from "../schemas/params.js";
 import { ErrorSchema, MovieResponseSchema } from "../schemas/record.js";
 import { KEYED_ERRORS } from "../schemas/responses.js";
-import { lookupMovie } from "../../services/lookup-movie.js";
+import { lookupMovie, movieBody } from "../../services/lookup-movie.js";
 import { getAndPost } from "./both-forms.js";
 import { scopeProviders, type RouteContext } from "./context.js";
-import { movieResponse } from "./json-text.js";
+import { jsonBody } from "./json-body.js";
 
 const response = {
   200: MovieResponseSchema,
@@ -16,6 +16,6 @@ const response = {
 
 export function registerMovieRoutes(app: FastifyInstance, ctx: RouteContext): void {
   getAndPost<MovieParams>(app, "/movie", MovieParamsSchema, { summary: "Look up one video by catalog code or text", response }, async (p, reply) =>
-    movieResponse(reply, await lookupMovie(ctx.deps, p.q, scopeProviders(ctx, p.providers))),
+    jsonBody(reply, movieBody(await lookupMovie(ctx.deps, p.q, scopeProviders(ctx, p.providers)))),
   );
 }

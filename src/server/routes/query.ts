@@ -3,10 +3,10 @@ import { assertSafeIntegers, QueryParamsSchema, type QueryParams } from "../sche
 import { QueryResponseSchema } from "../schemas/record.js";
 import { KEYED_ERRORS } from "../schemas/responses.js";
 import type { SearchAnswer } from "../../services/search-catalog.js";
-import { searchWithFallback } from "../../services/search-with-fallback.js";
+import { queryBody, searchWithFallback } from "../../services/search-with-fallback.js";
 import { getAndPost } from "./both-forms.js";
 import { scopeFilter, type RouteContext } from "./context.js";
-import { queryResponse } from "./json-text.js";
+import { jsonBody } from "./json-body.js";
 
 /** RFC 8288 links to the neighbouring pages, as GET URLs with the same parameters. */
 export function pageLinks(path: string, p: QueryParams, answer: SearchAnswer): string | null {
@@ -39,6 +39,6 @@ export function registerQueryRoutes(app: FastifyInstance, ctx: RouteContext): vo
     reply.header("x-total-count", String(answer.total));
     const links = pageLinks("/query", p, answer);
     if (links) reply.header("link", links);
-    return queryResponse(reply, answer.body);
+    return jsonBody(reply, queryBody(answer.body));
   });
 }
