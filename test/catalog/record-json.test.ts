@@ -4,23 +4,28 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeDoc, encodeDoc } from "../../src/catalog/store/doc-codec.js";
 import { EXTRA_FIELDS, RECORD_FIELDS } from "../../src/model/fields.js";
 import { getMovieById } from "../../src/catalog/store/movies-read.js";
-import type { DetailedRecord } from "../../src/model/record.js";
-import { recordJson } from "../../src/catalog/wire/record-json.js";
+import type { DetailedRecord, IngestRecord } from "../../src/model/record.js";
+import { recordJson, recordJsonOf } from "../../src/catalog/wire/record-json.js";
+import { EMPTY_FILTER } from "../../src/catalog/search/filter-sql.js";
 import { generateSampleRecords } from "../../src/samples/titles/generate.js";
 import { DetailedRecordSchema, MovieResponseSchema, RandomResponseSchema } from "../../src/server/schemas/record.js";
-import { movieResponse, recordsResponse } from "../../src/server/routes/json-text.js";
+import { jsonBody } from "../../src/server/routes/json-body.js";
 import type { StoredMovie } from "../../src/catalog/store/movies-read.js";
-import type { CodeRead } from "../../src/services/lookup-movie.js";
+import { type CodeRead, movieBody } from "../../src/services/lookup-movie.js";
+import { drawRandom, type RandomAnswer, randomBody } from "../../src/services/random-records.js";
 import { buildTestApp, makeIngest, makeRecord } from "../helpers/build-app.js";
 import { edgeRecords } from "../helpers/edge-records.js";
 
 /**
  * The text answers must be the bytes fastify's serialiser writes for the same record
  * with the real response schemas: an app with two routes per schema, one returning the
- * decoded object (serialised), one the text built from the stored document.
+ * decoded object (serialised), one the text built from the stored document. /random's
+ * text is a draw (drawRandom) of a whole catalog; its object route serialises the
+ * records in the order drawn.
  */
 let app: FastifyInstance;
 let docs: string[] = [];
+let drawn: { answer: RandomAnswer; records: DetailedRecord[] } | null = null;
 /** What /movie read from a file-name q, sent in the record's extra (null: a bare code). */
 let read: CodeRead | null = null;
 const stored = (doc: string): StoredMovie => ({
@@ -32,7 +37,7 @@ const stored = (doc: string): StoredMovie => ({
   get record() {
     return decodeDoc(doc);
   },
-  recordJson: () => recordJson(Buffer.from(doc)),
+  docBytes: () => Buffer.from(doc),
 });
 const bytes = (doc: string) => Buffer.from(doc);
 
@@ -41,17 +46,37 @@ beforeAll(async () => {
   const movie = { schema: { response: { 200: MovieResponseSchema } } };
   const random = { schema: { response: { 200: RandomResponseSchema } } };
   app.get("/movie/object", movie, async (_req, reply) =>
-    movieResponse(reply, { q: 'q "ü" \u2028', source: "p", result: decodeDoc(docs[0]), resultJson: null, read }),
+    jsonBody(reply, movieBody({ q: 'q "ü" \u2028', source: "p", result: decodeDoc(docs[0]), resultJson: null, read })),
   );
   app.get("/movie/text", movie, async (_req, reply) => {
     const m = stored(docs[0]);
-    return movieResponse(reply, { q: 'q "ü" \u2028', source: "p", result: m.record, resultJson: m.recordJson!(), read });
+    return jsonBody(reply, movieBody({ q: 'q "ü" \u2028', source: "p", result: m.record, resultJson: recordJsonOf(m), read }));
   });
-  app.get("/random/object", random, async () => docs.map(decodeDoc));
-  app.get("/random/text", random, async (_req, reply) => recordsResponse(reply, docs.map(stored)));
+  app.get("/random/object", random, async () => drawn!.records);
+  app.get("/random/text", random, async (_req, reply) => jsonBody(reply, randomBody(drawn!.answer)));
   await app.ready();
 });
 afterAll(() => app.close());
+
+/**
+ * A catalog holding `records`, drawn whole as /random draws (drawRandom): the answer must
+ * be the stored bytes, not the records handed to the serialiser. The records' order is
+ * read from the answer, to serialise the same records in the same order.
+ */
+async function drawWhole(records: IngestRecord[]): Promise<void> {
+  const t = await buildTestApp(records);
+  try {
+    const answer = drawRandom(t.deps, records.length, EMPTY_FILTER);
+    expect("json" in answer).toBe(true);
+    const byId = new Map(records.map((r) => [r.record.contentId, r.record]));
+    expect(byId.size).toBe(records.length);
+    const order = (JSON.parse((answer as { json: Buffer }).json.toString("utf8")) as DetailedRecord[]).map((r) => r.contentId);
+    expect(new Set(order)).toEqual(new Set(byId.keys()));
+    drawn = { answer, records: order.map((id) => byId.get(id)!) };
+  } finally {
+    await t.close();
+  }
+}
 
 async function bodies(route: "movie" | "random"): Promise<[string, string]> {
   const a = await app.inject({ url: `/${route}/object` });
@@ -73,13 +98,11 @@ describe("a record's JSON from its stored document", () => {
 
   it("is byte for byte what the serialiser writes, for generated records", async () => {
     const records = [...generateSampleRecords({ count: 1500, seed: 3 }), ...generateSampleRecords({ count: 500, seed: 7, start: 400_000 })];
-    for (let i = 0; i < records.length; i += 50) {
-      docs = records.slice(i, i + 50).map((r) => encodeDoc(r.record));
-      for (const d of docs) expect(recordJson(bytes(d))).not.toBeNull();
-      const [object, text] = await bodies("random");
-      expect(text).toBe(object);
-      expect(JSON.parse(text)).toEqual(records.slice(i, i + 50).map((r) => r.record));
-    }
+    for (const r of records) expect(recordJson(bytes(encodeDoc(r.record)))).not.toBeNull();
+    await drawWhole(records);
+    const [objects, texts] = await bodies("random");
+    expect(texts).toBe(objects);
+    expect(JSON.parse(texts)).toEqual(drawn!.records);
     docs = [encodeDoc(records[0].record)];
     const [object, text] = await bodies("movie");
     expect(text).toBe(object);
@@ -94,11 +117,12 @@ describe("a record's JSON from its stored document", () => {
       expect(recordJson(bytes(docs[0]))).not.toBeNull();
       const [object, text] = await bodies("movie");
       expect(text).toBe(object);
-      const [objects, texts] = await bodies("random");
-      expect(texts).toBe(objects);
     }
     // The counting galleries, awkward heads and tails included, went through the pattern.
     expect(patterns).toBeGreaterThan(40);
+    await drawWhole(records.map((r) => makeIngest(r)));
+    const [objects, texts] = await bodies("random");
+    expect(texts).toBe(objects);
   });
 
   it("carries the code and part read from a file name last in extra, byte for byte as the serialiser writes them", async () => {
@@ -166,7 +190,7 @@ describe("documents of a catalog written before the field order was fixed", () =
         .prepare("UPDATE movie_docs SET doc = ? WHERE id = (SELECT id FROM movies WHERE content_id = 'old00001')")
         .run(JSON.stringify({ ...rest, contentId }));
       const id = t.db.prepare("SELECT id FROM movies WHERE content_id = 'old00001'").pluck().get() as number;
-      expect(getMovieById(t.db, id)!.recordJson!()).toBeNull();
+      expect(recordJsonOf(getMovieById(t.db, id)!)).toBeNull();
       for (const [q, r] of [
         ["OLD-001", records[0]],
         ["NEW-001", records[1]],

@@ -7,7 +7,8 @@ import { resultFields, searchResultJson } from "../../src/catalog/wire/result-js
 import { resultFieldsOf, resultOf } from "../../src/model/search-result.js";
 import { generateSampleRecords } from "../../src/samples/titles/generate.js";
 import { QueryResponseSchema } from "../../src/server/schemas/record.js";
-import { queryResponse } from "../../src/server/routes/json-text.js";
+import { jsonBody } from "../../src/server/routes/json-body.js";
+import { queryBody } from "../../src/services/search-with-fallback.js";
 import { makeRecord } from "../helpers/build-app.js";
 import { edgeRecords } from "../helpers/edge-records.js";
 
@@ -49,8 +50,8 @@ describe("a search result's JSON from the stored document", () => {
   beforeAll(async () => {
     app = Fastify({ serializerOpts: SERIALIZER_OPTS });
     const schema = { schema: { response: { 200: QueryResponseSchema } } };
-    app.get("/object", schema, async (_req, reply) => queryResponse(reply, body(false)));
-    app.get("/text", schema, async (_req, reply) => queryResponse(reply, body(true)));
+    app.get("/object", schema, async (_req, reply) => jsonBody(reply, queryBody(body(false))));
+    app.get("/text", schema, async (_req, reply) => jsonBody(reply, queryBody(body(true))));
     await app.ready();
   });
   afterAll(() => app.close());
