@@ -7,10 +7,11 @@
  */
 
 // Opening, migrating, the connection's turn-long read transaction.
-export { MIGRATIONS_DIR, openCatalog, openDatabase, type Db, type OpenOptions } from "./store/db.js";
+export { MIGRATIONS_DIR, openCatalog, openDatabase, type OpenOptions } from "./open/open-catalog.js";
+export type { Db } from "./store/db.js";
 export { clearCaches } from "./store/caches.js";
 export { checkCatalog, titleHashes } from "./store/check.js";
-export { checkCopy, migrationsMismatch } from "./store/copy-check.js";
+export { checkCopy, migrationsMismatch } from "./open/copy-check.js";
 export { catalogFullMessage, catalogFullMessageOf, isCatalogFull } from "./store/full.js";
 export { endTurnSnapshot, turnSnapshot } from "./store/statements.js";
 export { checkpointPassive, checkpointsLeftToOthers, leaveCheckpointsToOthers, type CheckpointResult } from "./store/checkpoint.js";
@@ -34,10 +35,10 @@ export {
   isCatalogEmpty,
   movieIdRange,
   providerStats,
-  type ProviderStats,
   type RecordDoc,
   type StoredMovie,
 } from "./store/movies-read.js";
+export type { ProviderStats } from "./store/caches.js";
 export { StoredHashes, type StoredTitle } from "./store/stored-hashes.js";
 export {
   prepareChangedRecord,
@@ -52,7 +53,7 @@ export { writeWithoutWaiting } from "./store/no-wait.js";
 export { recordJsonOf, type RecordJson } from "./wire/record-json.js";
 export { movieJson, queryJson, recordsJson } from "./wire/answer-json.js";
 export { bytesToLatin1, latin1ToBytes, resultsFromLatin1, resultsToLatin1, type ResultOnThread } from "./wire/thread-transfer.js";
-export { foldName } from "./store/names.js";
+export { foldName } from "./fts/name-tags.js";
 
 // Search and random.
 export { EMPTY_FILTER, isEmptyFilter, type CatalogFilter } from "./search/filter-sql.js";

@@ -7,7 +7,7 @@ import { searchIds } from "../../src/catalog/search/search.js";
 import type { Db } from "../../src/catalog/store/db.js";
 import { catalogCounts, catalogProviders, findByDvdId } from "../../src/catalog/store/movies-read.js";
 import { purgeProvider, upsertRecords } from "../../src/catalog/store/movies-write.js";
-import { foldName } from "../../src/catalog/store/names.js";
+import { foldName } from "../../src/catalog/fts/name-tags.js";
 import type { NameKind } from "../../src/model/record.js";
 import { makeIngest, tempCatalog } from "../helpers/build-app.js";
 

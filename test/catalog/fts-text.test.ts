@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bigrams, indexText, queryTerms } from "../../src/catalog/search/fts-text.js";
+import { bigrams, indexText, queryTerms } from "../../src/catalog/fts/fts-text.js";
 import { buildMatch, codePhrase } from "../../src/catalog/search/fts-match.js";
 
 describe("fts text folding", () => {

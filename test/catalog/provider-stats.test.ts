@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { openDatabase, type Db } from "../../src/catalog/store/db.js";
+import { openDatabase } from "../../src/catalog/open/open-catalog.js";
+import type { Db } from "../../src/catalog/store/db.js";
 import { providerStats } from "../../src/catalog/store/movies-read.js";
 import { upsertRecords } from "../../src/catalog/store/movies-write.js";
 import { makeIngest, tempCatalogEach } from "../helpers/build-app.js";

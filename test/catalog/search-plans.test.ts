@@ -7,9 +7,9 @@ import { cachedBits } from "../../src/catalog/search/match-bits.js";
 import { clearCaches } from "../../src/catalog/store/caches.js";
 import { PLAN_COSTS, type SearchSpec, SORT_KEYS, searchIds, WALK_FROM } from "../../src/catalog/search/search.js";
 import type { Db } from "../../src/catalog/store/db.js";
-import { openDatabase } from "../../src/catalog/store/db.js";
+import { openDatabase } from "../../src/catalog/open/open-catalog.js";
 import { upsertRecords } from "../../src/catalog/store/movies-write.js";
-import { foldName } from "../../src/catalog/store/names.js";
+import { foldName } from "../../src/catalog/fts/name-tags.js";
 import { generateSampleRecords } from "../../src/samples/titles/generate.js";
 import { makeIngest, tempCatalog } from "../helpers/build-app.js";
 

@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
-import { openCatalog, type Db } from "../../src/catalog/store/db.js";
+import { openCatalog } from "../../src/catalog/open/open-catalog.js";
+import type { Db } from "../../src/catalog/store/db.js";
 import { createKey } from "../../src/catalog/store/keys.js";
 import { tryUpsertRecords, upsertRecords } from "../../src/catalog/store/movies-write.js";
 import { endTurnSnapshots, turnSnapshot } from "../../src/catalog/store/statements.js";

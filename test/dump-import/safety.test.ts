@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../src/catalog/store/db.js";
+import { openDatabase } from "../../src/catalog/open/open-catalog.js";
 import { createKey } from "../../src/catalog/store/keys.js";
 import { findByContentId } from "../../src/catalog/store/movies-read.js";
 import { writeSampleDump } from "../../src/samples/dump/dump.js";

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../src/catalog/store/db.js";
+import { openDatabase } from "../../src/catalog/open/open-catalog.js";
 import { verifyKey } from "../../src/catalog/store/keys.js";
 import { getMeta } from "../../src/catalog/store/meta.js";
 import { createSession, sessionActive } from "../../src/catalog/store/sessions.js";

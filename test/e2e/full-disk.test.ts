@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkCatalog, titleHashes } from "../../src/catalog/store/check.js";
-import { openCatalog } from "../../src/catalog/store/db.js";
+import { openCatalog } from "../../src/catalog/open/open-catalog.js";
 import { type Simulator, startSimulator } from "../../src/samples/simulator/index.js";
 import { createKey } from "../../src/catalog/store/keys.js";
 import { buildServer } from "../../src/server/app.js";

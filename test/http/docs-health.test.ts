@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { upsertRecords } from "../../src/catalog/store/movies-write.js";
-import { openDatabase } from "../../src/catalog/store/db.js";
+import { openDatabase } from "../../src/catalog/open/open-catalog.js";
 import { buildTestApp, makeIngest, type TestApp } from "../helpers/build-app.js";
 import { expectOk } from "./fixtures.js";
 

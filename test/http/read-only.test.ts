@@ -8,7 +8,8 @@
 import { createHash } from "node:crypto";
 import { readFileSync, rmSync, statSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Db } from "../../src/catalog/store/db.js";
+import { openDatabase } from "../../src/catalog/open/open-catalog.js";
+import type { Db } from "../../src/catalog/store/db.js";
 import { createKey } from "../../src/catalog/store/keys.js";
 import { upsertRecords } from "../../src/catalog/store/movies-write.js";
 import { createProviderRuntime, type ProviderRuntime } from "../../src/providers/runtime.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Db } from "../../src/catalog/store/db.js";
-import { openDatabase } from "../../src/catalog/store/db.js";
+import { openDatabase } from "../../src/catalog/open/open-catalog.js";
 import { acquireIngestLock, commitPage, getProviderState, listRuns, releaseIngestLock, startRun } from "../../src/catalog/store/ingest-store.js";
 import { makeIngest, tempCatalogEach } from "../helpers/build-app.js";
 

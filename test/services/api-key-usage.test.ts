@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { openDatabase, type Db } from "../../src/catalog/store/db.js";
+import { openDatabase } from "../../src/catalog/open/open-catalog.js";
+import type { Db } from "../../src/catalog/store/db.js";
 import { createKey, listKeysWithUsage } from "../../src/catalog/store/keys.js";
 import { ApiKeys } from "../../src/services/api-keys.js";
 import { tempCatalogEach } from "../helpers/build-app.js";

@@ -1,11 +1,11 @@
 import type { Db } from "../store/db.js";
-import { queryTerms } from "./fts-text.js";
+import { queryTerms } from "../fts/fts-text.js";
 import { walkPrefix } from "./match-bits.js";
 import { getResultDocs } from "../store/movies-read.js";
 import { fieldsOfDoc } from "../wire/result-json.js";
 import type { ResultFields } from "../../model/search-result.js";
 import { newestIds } from "./search-plan.js";
-import type { Phrase } from "./search-relevance.js";
+import type { Phrase } from "./fts-match.js";
 
 /**
  * How close a title is to a text found in it as a phrase: the fewest words that one

@@ -2,7 +2,7 @@ import { cachesOf } from "../store/caches.js";
 import type { Db } from "../store/db.js";
 import { stmt } from "../store/statements.js";
 import { catalogVersion } from "../store/version.js";
-import type { SearchSpec } from "./search.js";
+import type { CatalogFilter } from "./filter-sql.js";
 import { and, MATCH_ROWS, planOf } from "./search-plan.js";
 
 /**
@@ -28,7 +28,7 @@ function cachedCount(db: Db, key: string, compute: () => number): number {
 }
 
 /** How many records match (text and filter), cached (see COUNT_STALE_MS). */
-export function countMatches(db: Db, spec: Pick<SearchSpec, "match" | "filter">): number {
+export function countMatches(db: Db, spec: { match: string | null; filter: CatalogFilter }): number {
   const plan = planOf(spec.match, spec.filter);
   if (plan.none) return 0;
   const sql =

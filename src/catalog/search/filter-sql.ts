@@ -1,4 +1,4 @@
-import { foldName, tagToken } from "../store/names.js";
+import { foldName, tagToken } from "../fts/name-tags.js";
 import type { NameKind } from "../../model/record.js";
 
 /** A parsed /query or /random filter. Names are already folded (foldName). */

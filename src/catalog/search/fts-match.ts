@@ -1,5 +1,12 @@
-import { isKanji, queryTerms, type QueryTerm } from "./fts-text.js";
-import type { Phrase } from "./search-relevance.js";
+import { isKanji, queryTerms, type QueryTerm } from "../fts/fts-text.js";
+
+/** All the words of a text as one phrase: the FTS string, and its words as the index holds them. */
+export interface Phrase {
+  expr: string;
+  tokens: string[];
+  /** Two words may name a person in either order (Jun Nanase, Nanase Jun): the other order. */
+  swapped: { expr: string; tokens: string[] } | null;
+}
 
 /**
  * Builds an FTS5 MATCH expression from user text. Every term is emitted as a

@@ -1,6 +1,6 @@
 import type { Db } from "../store/db.js";
 import { decodeDoc } from "../store/doc-codec.js";
-import { ftsFields } from "./fts-fields.js";
+import { ftsFields } from "../fts/fts-fields.js";
 import { optimizeIndex } from "./fts-maintenance.js";
 import { endTurnSnapshot, stmt } from "../store/statements.js";
 import { noteCatalogWrite } from "../store/version.js";

@@ -1,6 +1,7 @@
-import { cachesOf } from "../store/caches.js";
+import { type BitsCache, cachesOf, type WalkPrefix } from "../store/caches.js";
 import type { Db } from "../store/db.js";
-import { ID_BITS } from "./fts-key.js";
+import { IdBits } from "../store/id-bits.js";
+import { ID_BITS } from "../fts/fts-key.js";
 import { hasPrefixTerm } from "./fts-match.js";
 import { readSnapshot, stmt } from "../store/statements.js";
 import { catalogVersion } from "../store/version.js";
@@ -19,58 +20,6 @@ import { catalogVersion } from "../store/version.js";
  * BITS_CACHE_BYTES (8 MiB) a connection, least recently used entries dropped first.
  */
 export const BITS_CACHE_BYTES = 8 * 1024 * 1024;
-
-export class IdBits {
-  constructor(
-    readonly words: Uint32Array,
-    readonly count: number,
-  ) {}
-
-  has(id: number): boolean {
-    const w = id >>> 5;
-    return w < this.words.length && (this.words[w] & (1 << (id & 31))) !== 0;
-  }
-
-  /** The ids in both (a new bitset; neither operand changes). */
-  and(other: IdBits): IdBits {
-    const n = Math.min(this.words.length, other.words.length);
-    const out = new Uint32Array(n);
-    let count = 0;
-    for (let i = 0; i < n; i++) {
-      const w = this.words[i] & other.words[i];
-      out[i] = w;
-      if (w !== 0) count += popcount(w);
-    }
-    return new IdBits(out, count);
-  }
-}
-
-function popcount(w: number): number {
-  w -= (w >>> 1) & 0x55555555;
-  w = (w & 0x33333333) + ((w >>> 2) & 0x33333333);
-  return (((w + (w >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-}
-
-export interface BitsCache {
-  version: string;
-  /** When this connection first saw the version (Date.now()). */
-  since: number;
-  entries: Map<string, IdBits>;
-  bytes: number;
-  walks: Map<string, WalkPrefix>;
-}
-
-/**
- * The matches of a walk found so far from the top of a sort order (`ids`, in order),
- * the index rows read to find them (`at`), and whether the index ended. Kept with the
- * bitsets, for the same catalog version: at most WALK_PREFIX_MAX ids each and
- * WALK_PREFIXES walks a connection (~4 MiB at most, far less as pages are shallow).
- */
-export interface WalkPrefix {
-  ids: number[];
-  at: number;
-  done: boolean;
-}
 
 export const WALK_PREFIX_MAX = 2000;
 const WALK_PREFIXES = 256;

@@ -1,7 +1,7 @@
 import { cachesOf } from "../store/caches.js";
 import type { Db } from "../store/db.js";
 import { combineMatch, filterParts, type CatalogFilter } from "./filter-sql.js";
-import { idOfKey } from "./fts-key.js";
+import { idOfKey } from "../fts/fts-key.js";
 import { stmt } from "../store/statements.js";
 import { catalogVersion } from "../store/version.js";
 

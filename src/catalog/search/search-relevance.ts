@@ -1,16 +1,9 @@
 import { CLOSE_CAP, closestFirst } from "./closeness.js";
 import type { Db } from "../store/db.js";
 import { filterParts, type CatalogFilter } from "./filter-sql.js";
+import type { Phrase } from "./fts-match.js";
 import { and, newestIds, probe } from "./search-plan.js";
 import { stmt } from "../store/statements.js";
-
-/** All the words of a text as one phrase: the FTS string, and its words as the index holds them. */
-export interface Phrase {
-  expr: string;
-  tokens: string[];
-  /** Two words may name a person in either order (Jun Nanase, Nanase Jun): the other order. */
-  swapped: { expr: string; tokens: string[] } | null;
-}
 
 /**
  * Relevance as tiers of where the text matched:

@@ -4,10 +4,10 @@ import { stmt } from "../store/statements.js";
 import { countFts, countMatches } from "./counts.js";
 import { bitsParts, type CatalogFilter, EMPTY_FILTER, rowConditions } from "./filter-sql.js";
 import { indexSegments } from "./fts-maintenance.js";
-import { hasPrefixTerm } from "./fts-match.js";
+import { hasPrefixTerm, type Phrase } from "./fts-match.js";
 import { buildBits, cachedBits, catalogSettled, WALK_PREFIX_MAX, walkPrefix } from "./match-bits.js";
 import { and, MATCH_ROWS, newestIds, type Plan, planOf, probe } from "./search-plan.js";
-import { type Phrase, relevanceIds } from "./search-relevance.js";
+import { relevanceIds } from "./search-relevance.js";
 import { walkBits } from "./walk.js";
 
 export const SORT_KEYS = ["relevance", "release", "update", "rating", "views"] as const;

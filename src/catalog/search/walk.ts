@@ -1,6 +1,7 @@
 import type { Db } from "../store/db.js";
 import { stmt } from "../store/statements.js";
-import { type IdBits, WALK_PREFIX_MAX, walkPrefix } from "./match-bits.js";
+import type { IdBits } from "../store/id-bits.js";
+import { WALK_PREFIX_MAX, walkPrefix } from "./match-bits.js";
 import { and } from "./search-plan.js";
 
 const WALK_CHUNK_MAX = 16_384;

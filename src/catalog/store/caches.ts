@@ -1,7 +1,6 @@
 import type { Statement } from "better-sqlite3";
-import type { BitsCache } from "../search/match-bits.js";
 import type { Db } from "./db.js";
-import type { ProviderStats } from "./movies-read.js";
+import type { IdBits } from "./id-bits.js";
 
 /**
  * Everything the catalog keeps in memory for one open connection, in one object:
@@ -25,6 +24,37 @@ export interface CatalogCaches {
   segments: { n: number; at: number } | null;
   /** Bitsets of matches and walks down sort orders (search/match-bits.ts). */
   bits: BitsCache | null;
+}
+
+/** A provider's titles in the catalog, the newest release day among them (YYYY-MM-DD) and the last time one was written (ms). */
+export interface ProviderStats {
+  provider: string;
+  titles: number;
+  newestRelease: string | null;
+  lastChange: number | null;
+}
+
+/** Bitsets of FTS matches by expression, and walks down sort orders, at one catalog version (search/match-bits.ts). */
+export interface BitsCache {
+  version: string;
+  /** When this connection first saw the version (Date.now()). */
+  since: number;
+  entries: Map<string, IdBits>;
+  bytes: number;
+  walks: Map<string, WalkPrefix>;
+}
+
+/**
+ * The matches of a walk found so far from the top of a sort order (`ids`, in order),
+ * the index rows read to find them (`at`), and whether the index ended. Kept with the
+ * bitsets, for the same catalog version: at most WALK_PREFIX_MAX ids each and
+ * WALK_PREFIXES walks a connection (both in search/match-bits.ts; ~4 MiB at most,
+ * far less as pages are shallow).
+ */
+export interface WalkPrefix {
+  ids: number[];
+  at: number;
+  done: boolean;
 }
 
 const all = new WeakMap<Db, CatalogCaches>();

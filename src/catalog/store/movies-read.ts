@@ -1,5 +1,5 @@
 import type { DetailedRecord, NameKind } from "../../model/record.js";
-import { cachesOf } from "./caches.js";
+import { cachesOf, type ProviderStats } from "./caches.js";
 import type { Db } from "./db.js";
 import { decodeDoc } from "./doc-codec.js";
 import { readSnapshot, stmt } from "./statements.js";
@@ -214,14 +214,6 @@ export function catalogCounts(db: Db): Record<string, number> {
     c.counts = counts;
   }
   return c.counts;
-}
-
-/** A provider's titles in the catalog, the newest release day among them (YYYY-MM-DD) and the last time one was written (ms). */
-export interface ProviderStats {
-  provider: string;
-  titles: number;
-  newestRelease: string | null;
-  lastChange: number | null;
 }
 
 /**

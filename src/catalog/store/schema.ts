@@ -24,7 +24,7 @@ export const movies = sqliteTable(
     hash: text("hash").notNull(),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
-    /** This row's rowid in movies_fts: release order (see src/catalog/search/fts-key.ts). */
+    /** This row's rowid in movies_fts: release order (see src/catalog/fts/fts-key.ts). */
     ftsKey: integer("fts_key").notNull().default(0),
     /**
      * import-dump's digest of the dump rows the record was built from (and of the

@@ -1,5 +1,12 @@
+/**
+ * Names as the FTS index's `tags` column holds them: folded for exact, case-insensitive
+ * filters, and each (kind, name) pair as one token no user text can spell. Pure code,
+ * shared by the index side (fts-fields.ts) and the filter side (search/filter-sql.ts).
+ */
 import type { DetailedRecord, NameKind } from "../../model/record.js";
-import type { AltNames } from "../search/fts-fields.js";
+
+/** A title's other spellings of its names, by kind (movie_docs.alt_names). */
+export type AltNames = Partial<Record<NameKind, string[]>>;
 
 const ASCII = /^[\x20-\x7e]*$/;
 

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Db } from "./db.js";
-import { MIGRATIONS_DIR } from "./db.js";
-import { endTurnSnapshot } from "./statements.js";
+import type { Db } from "../store/db.js";
+import { endTurnSnapshot } from "../store/statements.js";
+import { MIGRATIONS_DIR } from "./open-catalog.js";
 
 /**
  * How a catalog's migrations differ from this build's (drizzle-kit's journal, whose

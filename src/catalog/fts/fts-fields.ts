@@ -1,8 +1,10 @@
-import type { DetailedRecord, NameKind } from "../../model/record.js";
+/**
+ * The text of one title's row of movies_fts, column by column: the same fields on
+ * write (store/movies-write.ts) and on a rebuild of the index (search/fts-rebuild.ts).
+ */
+import type { DetailedRecord } from "../../model/record.js";
 import { indexText } from "./fts-text.js";
-import { recordTags, rowTags } from "../store/names.js";
-
-export type AltNames = Partial<Record<NameKind, string[]>>;
+import { type AltNames, recordTags, rowTags } from "./name-tags.js";
 
 export interface RowFacts {
   provider: string;
