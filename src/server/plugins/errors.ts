@@ -1,6 +1,9 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+/**
+ * The error plugin: one error body (status, code, message) for anything thrown on the
+ * API, Fastify's own refusals and schema failures included; 5xx never leak internals.
+ */
+import type { FastifyError, FastifyInstance } from "fastify";
 import { AppError, statusText, type ErrorCode } from "../../lib/errors.js";
-import { MtError, sendError } from "../metatube/envelope.js";
 
 interface ErrorBody {
   statusCode: number;
@@ -35,22 +38,6 @@ export function toErrorBody(err: FastifyError | AppError | Error): { body: Error
     return { body: body("INVALID_PARAMETER", 400, e.message), headers: {} };
   }
   return { body: body("INTERNAL", 500, "internal error"), headers: {} };
-}
-
-/**
- * What Fastify refuses before any route or hook (a path whose % escape does not decode:
- * `/movie%zz`), in the shape of the face it was meant for: MetaTube's envelope under /v1,
- * the API's error body elsewhere, with the request id as every answer carries it.
- */
-export function frameworkError(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  const message = err.code === "FST_ERR_BAD_URL" ? "the URL's path is not valid: a % escape in it does not decode" : err.message;
-  reply.header("x-request-id", request.id);
-  if (/^\/v1(\/|$|\?)/.test(request.raw.url ?? "")) {
-    sendError(reply, new MtError(400, message));
-    return;
-  }
-  const { body: b } = toErrorBody(new AppError("INVALID_PARAMETER", message));
-  reply.code(400).type(ERROR_CONTENT_TYPE).send(b);
 }
 
 /** The content type the error handler's bodies go out with. */
