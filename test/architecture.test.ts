@@ -49,8 +49,6 @@ const SUB_RANKS: Record<string, Record<string, number>> = {
   // The shared core < a family's shared folder < each source < the registry that lists them.
   providers: { ".": 0, caribbean: 1, d2pass: 1, "*": 2, "registry.ts": 3, "runtime.ts": 4 },
 };
-/** Rooms where a circle of imports is refused even when only types close it. */
-const NO_TYPE_CIRCLES = ["catalog"];
 const MAX_LINES = 300;
 
 interface Edge {
@@ -200,24 +198,11 @@ describe("the shape of the code", () => {
     expect(up).toEqual([]);
   });
 
-  it("no module imports itself back through others at load time", () => {
+  it("no module imports itself back through others, even through types only or import()", () => {
+    // The sub-ranks refuse a circle across rooms or sub-rooms; this also finds one inside a sub-room.
     const next = new Map<string, string[]>();
-    for (const e of EDGES) {
-      if (e.typeOnly || e.dynamic) continue;
-      next.set(e.from, [...(next.get(e.from) ?? []), e.to]);
-    }
+    for (const e of EDGES) next.set(e.from, [...(next.get(e.from) ?? []), e.to]);
     expect(cycles([...SRC, ...BENCH], next)).toEqual([]);
-  });
-
-  it(`no module of ${NO_TYPE_CIRCLES.join(", ")} imports itself back through others, even through types only`, () => {
-    // The sub-ranks already refuse a circle across two sub-rooms; this finds one inside a sub-room.
-    const inStrictRoom = (f: string) => f.startsWith("src/") && NO_TYPE_CIRCLES.includes(roomOf(f));
-    const next = new Map<string, string[]>();
-    for (const e of EDGES) {
-      if (!inStrictRoom(e.from) || !inStrictRoom(e.to)) continue;
-      next.set(e.from, [...(next.get(e.from) ?? []), e.to]);
-    }
-    expect(cycles(SRC.filter(inStrictRoom), next)).toEqual([]);
   });
 
   it(`no file is longer than ${MAX_LINES} lines`, () => {

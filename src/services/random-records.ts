@@ -1,18 +1,12 @@
 import { isEmptyFilter, randomDocs, recordsJson, type CatalogFilter, type RecordDoc } from "../catalog/index.js";
 import type { DetailedRecord } from "../model/record.js";
+import type { RandomAnswer } from "./answers.js";
 import type { ServiceDeps } from "./deps.js";
 
 /** /random: `num` distinct records drawn uniformly from those the filter matches (see catalog randomDocs). */
 export function randomRecords(deps: ServiceDeps, num: number, filter: CatalogFilter, random: () => number = Math.random): RecordDoc[] {
   return randomDocs(deps.db, num, filter, random);
 }
-
-/**
- * A /random answer: the JSON array of the records as the response schema writes it
- * (UTF-8), built from their stored bytes (catalog recordsJson); or the records
- * themselves, for the serialiser, when one of them is stored otherwise.
- */
-export type RandomAnswer = { json: Buffer } | { records: DetailedRecord[] };
 
 /** A draw's answer as it is sent: the JSON bytes, or the records for the serialiser. */
 export function randomBody(a: RandomAnswer): Buffer | DetailedRecord[] {

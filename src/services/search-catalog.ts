@@ -1,23 +1,7 @@
-import { searchPage, type CatalogFilter, type SortKey } from "../catalog/index.js";
+import { searchPage } from "../catalog/index.js";
 import { findCode } from "../codes/index.js";
-import type { SearchResultOut } from "../model/search-result.js";
+import type { SearchAnswer, SearchInput } from "./answers.js";
 import type { ServiceDeps } from "./deps.js";
-
-export interface SearchInput {
-  q: string;
-  filter: CatalogFilter;
-  sort: SortKey | undefined;
-  page: number;
-  num: number;
-}
-
-export interface SearchAnswer {
-  body: { q: string; source: string; query: string; count: number; results: SearchResultOut[] };
-  total: number;
-  page: number;
-  pageSize: number;
-  lastPage: number;
-}
 
 /**
  * The text actually searched: trimmed, NFKC, single spaces; a q that is a code alone in

@@ -12,8 +12,7 @@ import {
   type ResultOnThread,
 } from "../catalog/index.js";
 import type { DetailedRecord } from "../model/record.js";
-import type { RandomAnswer } from "./random-records.js";
-import type { SearchAnswer, SearchInput } from "./search-catalog.js";
+import type { RandomAnswer, SearchAnswer, SearchInput } from "./answers.js";
 
 export type SearchRequest =
   | { op: "search"; input: SearchInput }

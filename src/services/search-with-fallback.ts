@@ -4,7 +4,8 @@ import { sellersOfProvider } from "../providers/registry.js";
 import { toSearchResult, type SearchResult } from "../model/search-result.js";
 import type { ServiceDeps } from "./deps.js";
 import { findTitles } from "./find-title.js";
-import { searchCatalog, type SearchAnswer, type SearchInput } from "./search-catalog.js";
+import type { SearchAnswer, SearchInput } from "./answers.js";
+import { searchCatalog } from "./search-catalog.js";
 
 /**
  * /query: the catalog first. When it has no match at all for a query without filters (its

@@ -12,7 +12,8 @@ import { DetailedRecordSchema, MovieResponseSchema, RandomResponseSchema } from 
 import { jsonBody } from "../../src/server/routes/json-body.js";
 import type { StoredMovie } from "../../src/catalog/store/movies-read.js";
 import { type CodeRead, movieBody } from "../../src/services/lookup-movie.js";
-import { drawRandom, type RandomAnswer, randomBody } from "../../src/services/random-records.js";
+import type { RandomAnswer } from "../../src/services/answers.js";
+import { drawRandom, randomBody } from "../../src/services/random-records.js";
 import { buildTestApp, makeIngest, makeRecord } from "../helpers/build-app.js";
 import { edgeRecords } from "../helpers/edge-records.js";
 

@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from "vitest";
 import { EMPTY_FILTER } from "../../src/catalog/index.js";
 import { generateSampleRecords } from "../../src/samples/titles/generate.js";
 import type { ServiceDeps } from "../../src/services/deps.js";
-import { type RandomAnswer, randomAnswer } from "../../src/services/random-records.js";
+import type { RandomAnswer } from "../../src/services/answers.js";
+import { randomAnswer } from "../../src/services/random-records.js";
 import type { SearchPool } from "../../src/services/search-pool.js";
 import { buildTestApp } from "../helpers/build-app.js";
 

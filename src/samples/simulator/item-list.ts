@@ -9,7 +9,6 @@
 import type { IngestRecord } from "../../model/record.js";
 import { canonicalCode, itemDateTime, type FanzaSort, type SimCatalog } from "./catalog.js";
 import { renderFanzaEnvelope, renderFanzaError, renderFanzaItem } from "./render-fanza.js";
-import type { JsonAnswer } from "./routes.js";
 
 const SORTS: readonly FanzaSort[] = ["rank", "date", "review", "match"];
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
@@ -21,6 +20,12 @@ function intParam(params: URLSearchParams, name: string, fallback: number, max: 
   const n = /^\d+$/.test(raw) ? Number(raw) : NaN;
   if (!(n >= 1 && n <= max)) errors.push({ name, message: `${name} must be an integer within 1..${max}` });
   return n;
+}
+
+/** A simulated JSON answer: its status and the value sent as JSON. */
+export interface JsonAnswer {
+  status: number;
+  json: unknown;
 }
 
 export function itemList(catalog: SimCatalog, params: URLSearchParams, maxOffset: number): JsonAnswer {

@@ -1,14 +1,9 @@
 /** Route table of the simulator: which source a path belongs to, and its JSON answer. */
 import type { SimCatalog } from "./catalog.js";
-import { itemList } from "./item-list.js";
+import { itemList, type JsonAnswer } from "./item-list.js";
 import { renderR18 } from "./render-r18.js";
 
 export type RouteName = "r18dev.dvd_id" | "r18dev.combined" | "fanza.ItemList" | "unknown";
-
-export interface JsonAnswer {
-  status: number;
-  json: unknown;
-}
 
 const DVD_ID = /^\/videos\/vod\/movies\/detail\/-\/dvd_id=([^/]+)\/json\/?$/;
 const COMBINED = /^\/videos\/vod\/movies\/detail\/-\/combined=([^/]+)\/json\/?$/;

@@ -7,7 +7,7 @@
  */
 import { PROVIDERS, providerNamed } from "../../providers/registry.js";
 import type { Title } from "../../services/title.js";
-import type { Language } from "./models.js";
+import type { Language } from "../../services/title-names.js";
 
 export const DMM_NAME = "FANZA";
 const DMM_PROVIDERS = PROVIDERS.filter((p) => p.metaTubeName === DMM_NAME).map((p) => p.name);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { assertSafeIntegers, QueryParamsSchema, type QueryParams } from "../schemas/params.js";
 import { QueryResponseSchema } from "../schemas/record.js";
 import { KEYED_ERRORS } from "../schemas/responses.js";
-import type { SearchAnswer } from "../../services/search-catalog.js";
+import type { SearchAnswer } from "../../services/answers.js";
 import { queryBody, searchWithFallback } from "../../services/search-with-fallback.js";
 import { getAndPost } from "./both-forms.js";
 import { scopeFilter, type RouteContext } from "./context.js";
