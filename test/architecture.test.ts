@@ -12,7 +12,8 @@ const ROOT = resolve(import.meta.dirname, "..");
 
 /** Top-level rooms of src/ from the bottom up: a room imports only rooms of a lower rank. */
 const RANKS: Record<string, number> = {
-  lib: 0,
+  /** Below the rest: every room may use it (the root of the errors, the worker pool). */
+  lib: -1,
   config: 0,
   net: 0,
   model: 0,

@@ -4,6 +4,7 @@
  * worker can throw the same kind of error the primary's code threw.
  */
 import type { Worker } from "node:cluster";
+import { stableCode, VideoCatalogError } from "../lib/video-catalog-error.js";
 
 interface Request {
   vc: "call";
@@ -23,7 +24,11 @@ interface Answer {
 export type Handlers = Record<string, (...args: never[]) => unknown>;
 
 /** An error that crossed from the primary: `name` is the class name it had there. */
-export class RemoteError extends Error {
+export class RemoteError extends VideoCatalogError {
+  static {
+    stableCode(this, "VC_ERR_REMOTE");
+  }
+
   constructor(
     name: string,
     message: string,

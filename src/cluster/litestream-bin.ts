@@ -9,11 +9,16 @@
  */
 import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
+import { stableCode, VideoCatalogError } from "../lib/video-catalog-error.js";
 
 /** The version the package ships (`litestream version`), the one these files were written and tested against. */
 export const LITESTREAM_VERSION = "v0.3.13";
 
-export class LitestreamMissingError extends Error {}
+export class LitestreamMissingError extends VideoCatalogError {
+  static {
+    stableCode(this, "VC_ERR_LITESTREAM_MISSING");
+  }
+}
 
 /** The path of the binary; throws LitestreamMissingError on a platform without one. */
 export function litestreamBinary(platform: string = process.platform, arch: string = process.arch): string {

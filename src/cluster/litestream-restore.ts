@@ -11,9 +11,14 @@ import type { Config } from "../config/load.js";
 import { LitestreamMissingError, litestreamBinary } from "./litestream-bin.js";
 import { parseLitestreamLine } from "./litestream-output.js";
 import { exited, lineText, spawnLitestream, withBackupConfig } from "./litestream-run.js";
+import { stableCode, VideoCatalogError } from "../lib/video-catalog-error.js";
 
 /** A restore that could not be made: the message says why, for a person. */
-export class RestoreError extends Error {}
+export class RestoreError extends VideoCatalogError {
+  static {
+    stableCode(this, "VC_ERR_RESTORE");
+  }
+}
 
 /**
  * A restore that neither writes nor says anything for this long is stopped. Litestream

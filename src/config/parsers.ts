@@ -1,7 +1,12 @@
 /** The parsers of the settings' raw values: each returns the value or throws a ConfigError saying what is wrong. */
 import { validate as validateCron } from "node-cron";
+import { stableCode, VideoCatalogError } from "../lib/video-catalog-error.js";
 
-export class ConfigError extends Error {
+export class ConfigError extends VideoCatalogError {
+  static {
+    stableCode(this, "VC_ERR_CONFIG");
+  }
+
   override name = "ConfigError";
 }
 

@@ -1,3 +1,5 @@
+import { stableCode, VideoCatalogError } from "../lib/video-catalog-error.js";
+
 export type ImageErrorKind = "not_found" | "not_image" | "upstream" | "too_large";
 
 /**
@@ -5,7 +7,11 @@ export type ImageErrorKind = "not_found" | "not_image" | "upstream" | "too_large
  * page or no image type (not_image), failed (upstream: after the client's retries, or the asker
  * went away), or was too big (bytes or pixels).
  */
-export class ImageError extends Error {
+export class ImageError extends VideoCatalogError {
+  static {
+    stableCode(this, "VC_ERR_IMAGE");
+  }
+
   readonly kind: ImageErrorKind;
 
   constructor(kind: ImageErrorKind, message: string, options?: { cause?: unknown }) {

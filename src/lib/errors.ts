@@ -1,4 +1,7 @@
-/** Every error the API can answer with (DESIGN.md section 1, "Errors"). */
+/** The API's errors: their codes and statuses, and AppError, the error a route throws to answer with one. */
+import { VideoCatalogError } from "./video-catalog-error.js";
+
+/** Every error the API can answer with (docs/api.md, "Errors"). */
 export const ERROR_CODES = {
   INVALID_PARAMETER: 400,
   INVALID_JSON: 400,
@@ -33,15 +36,18 @@ export function statusText(status: number): string {
   return STATUS_TEXT[status] ?? "Error";
 }
 
-/** An error meant for the client: its code decides the status; its message is safe to show. */
-export class AppError extends Error {
+/**
+ * An error meant for the client: its code decides the status; its message is safe to show.
+ * Its code is the API's (ERROR_CODES), the one the answer says, in place of a VC_ERR_ one.
+ */
+export class AppError extends VideoCatalogError {
   readonly code: ErrorCode;
   readonly statusCode: number;
   readonly headers: Record<string, string>;
 
   constructor(code: ErrorCode, message: string, headers: Record<string, string> = {}) {
     // A client's mistake or a miss is an answer, not a bug: no stack trace to capture
-    // (it was most of what a /movie miss cost). 5xx keep theirs, for the log.
+    // (nobody reads it, and every /movie miss would pay for it). 5xx keep theirs, for the log.
     const limit = Error.stackTraceLimit;
     if (ERROR_CODES[code] < 500) Error.stackTraceLimit = 0;
     try {

@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { parentPort, Worker, type ResourceLimits, type Transferable } from "node:worker_threads";
+import { stableCode, VideoCatalogError } from "./video-catalog-error.js";
 
 /**
  * The one way the service runs work on threads (searches, `import`, `import-dump`):
@@ -28,13 +29,20 @@ export interface WorkerSpec {
   respawn?: boolean;
 }
 
-/** An error from a worker's handler, with its code when it had one. */
-export class WorkerError extends Error {
-  constructor(
-    message: string,
-    readonly code: string | undefined,
-  ) {
+/**
+ * An error from a worker's handler, with its code when it had one (an AppError's API code, a
+ * SQLite error's, one of ours' VC_ERR_ code); without one its code is this class's.
+ */
+export class WorkerError extends VideoCatalogError {
+  static {
+    stableCode(this, "VC_ERR_WORKER");
+  }
+
+  declare readonly code: string;
+
+  constructor(message: string, code: string | undefined) {
     super(message);
+    if (code !== undefined) this.code = code;
     this.name = "WorkerError";
   }
 }

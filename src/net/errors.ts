@@ -1,4 +1,5 @@
 /** What went wrong with an upstream call; callers decide retry / give up / throttle from it. */
+import { stableCode, VideoCatalogError } from "../lib/video-catalog-error.js";
 export type UpstreamErrorKind =
   | "network"
   | "timeout"
@@ -26,7 +27,11 @@ export interface UpstreamErrorInit {
  * An upstream call that produced no usable answer. `retryable` says whether the failure is
  * transient (worth trying again later), also on the error thrown after the last attempt.
  */
-export class UpstreamError extends Error {
+export class UpstreamError extends VideoCatalogError {
+  static {
+    stableCode(this, "VC_ERR_UPSTREAM");
+  }
+
   readonly kind: UpstreamErrorKind;
   readonly retryable: boolean;
   readonly httpStatus?: number;

@@ -1,4 +1,5 @@
 import { UpstreamError } from "../net/index.js";
+import { stableCode, VideoCatalogError } from "../lib/video-catalog-error.js";
 
 /**
  * A provider payload that does not have the expected shape (HTML where JSON was expected,
@@ -6,7 +7,11 @@ import { UpstreamError } from "../net/index.js";
  * failure, never a "no match": retrying the same payload cannot help, so the crawler should
  * record the error and move on (or give up the run when every page fails this way).
  */
-export class ProviderParseError extends Error {
+export class ProviderParseError extends VideoCatalogError {
+  static {
+    stableCode(this, "VC_ERR_PROVIDER_PARSE");
+  }
+
   readonly provider: string;
   /** What was wrong, one entry per problem (validation problems, missing fields). */
   readonly problems: readonly string[];

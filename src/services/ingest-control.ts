@@ -4,6 +4,7 @@ import { readCodesList } from "../ingest/codes-list.js";
 import { IngestBusyError, runIngest, type IngestOptions, type RunSummary } from "../ingest/run-ingest.js";
 import type { ProviderRuntime } from "../providers/runtime.js";
 import { providerReadiness } from "./provider-health.js";
+import { stableCode, VideoCatalogError } from "../lib/video-catalog-error.js";
 
 /** How long a shutdown waits for a run to finish its page before cancelling its requests. */
 export const SHUTDOWN_PAGE_MS = 10_000;
@@ -11,7 +12,11 @@ export const SHUTDOWN_PAGE_MS = 10_000;
 export const START_WAIT_MS = 5_000;
 
 /** A run that cannot be started as asked (an unknown, disabled or unusable provider, nothing to crawl): the message says why. */
-export class IngestRefusedError extends Error {}
+export class IngestRefusedError extends VideoCatalogError {
+  static {
+    stableCode(this, "VC_ERR_INGEST_REFUSED");
+  }
+}
 
 /** The lines the server's runs log (Fastify's logger fits). */
 export interface IngestLog {

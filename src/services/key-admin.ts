@@ -1,11 +1,16 @@
 import { createKey, type ApiKeyInfo, type Db } from "../catalog/index.js";
+import { stableCode, VideoCatalogError } from "../lib/video-catalog-error.js";
 
 export const MAX_KEY_NAME = 100;
 /** A billion a minute: in effect no limit (the benchmark's keys). */
 export const MAX_KEY_RATE = 1_000_000_000;
 
 /** A key's name or rate as given is not one we keep; the message says why. */
-export class KeyInputError extends Error {}
+export class KeyInputError extends VideoCatalogError {
+  static {
+    stableCode(this, "VC_ERR_KEY_INPUT");
+  }
+}
 
 /**
  * Creates a key from what a person typed (the dashboard's form, the CLI's flags): a

@@ -2,9 +2,14 @@
  * Pieces of the PostgreSQL COPY text format that work on one header line or one
  * field: header parsing and backslash-escape decoding. Pure, no I/O.
  */
+import { stableCode, VideoCatalogError } from "../../lib/video-catalog-error.js";
 
 /** A field whose escapes can't be decoded the way PostgreSQL would; the row is skipped. */
-export class CopyEscapeError extends Error {}
+export class CopyEscapeError extends VideoCatalogError {
+  static {
+    stableCode(this, "VC_ERR_COPY_ESCAPE");
+  }
+}
 
 export interface CopyHeader {
   schema: string | null;

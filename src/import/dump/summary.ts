@@ -1,4 +1,5 @@
 /** What import-dump reports: its progress, its summary, the rows it left out and why, its errors. */
+import { stableCode, VideoCatalogError } from "../../lib/video-catalog-error.js";
 
 export interface ImportDumpProgress {
   /** Then the steps of the commit (BulkLoad's CommitStep): merge only when titles were written. */
@@ -59,7 +60,11 @@ export interface ImportDumpOptions {
 }
 
 /** The file ended inside a COPY block: nothing was imported. */
-export class DumpTruncatedError extends Error {
+export class DumpTruncatedError extends VideoCatalogError {
+  static {
+    stableCode(this, "VC_ERR_DUMP_TRUNCATED");
+  }
+
   constructor(
     readonly table: string,
     readonly line: number,
@@ -74,7 +79,11 @@ export class DumpTruncatedError extends Error {
 }
 
 /** The dump has no videos to import (not an r18.dev dump, or no derived_video data). */
-export class DumpFormatError extends Error {
+export class DumpFormatError extends VideoCatalogError {
+  static {
+    stableCode(this, "VC_ERR_DUMP_FORMAT");
+  }
+
   constructor(message: string) {
     super(message);
     this.name = "DumpFormatError";

@@ -2,6 +2,7 @@ import { open, readFile, stat } from "node:fs/promises";
 import { BulkLoad, type CommitStep, type Db } from "../../catalog/index.js";
 import type { ImportChunk, ImportProblem, PreparedChunk } from "./import-parse.js";
 import { defaultImportWorkers, ImportPool } from "./import-pool.js";
+import { stableCode, VideoCatalogError } from "../../lib/video-catalog-error.js";
 
 export type { ImportProblem };
 
@@ -96,7 +97,11 @@ async function* chunks(path: string, batchSize: number): AsyncGenerator<ImportCh
 }
 
 /** The file can't be imported at all (not valid JSON, too big): nothing was written. */
-export class ImportFileError extends Error {}
+export class ImportFileError extends VideoCatalogError {
+  static {
+    stableCode(this, "VC_ERR_IMPORT_FILE");
+  }
+}
 
 function isJsonLine(text: string): boolean {
   try {

@@ -3,6 +3,7 @@ import { contentIdToDvdId, parseCode } from "../../codes/index.js";
 import { absoluteUrl, calendarDay, isObject, list, nonNegInt, num, runtimeMinutes, serviceCodeFromUrl, str, uniq, type JsonObject } from "../coerce.js";
 import { encodeSourceId, ProviderParseError } from "../errors.js";
 import { validateIngestRecord } from "../../model/validate.js";
+import { stableCode, VideoCatalogError } from "../../lib/video-catalog-error.js";
 
 const PROVIDER = "fanza";
 /** The API's adult site ("FANZA", called "DMM.R18" before 2018): everything it returns is FANZA. */
@@ -13,7 +14,11 @@ const SITE = "FANZA";
  * an upstream failure, never "no match". 4xx means our request or credentials are wrong
  * (retrying cannot help); other statuses are worth another try later.
  */
-export class FanzaApiError extends Error {
+export class FanzaApiError extends VideoCatalogError {
+  static {
+    stableCode(this, "VC_ERR_FANZA_API");
+  }
+
   readonly status: number | null;
   readonly retryable: boolean;
 

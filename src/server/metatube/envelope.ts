@@ -5,6 +5,7 @@
  */
 import type { FastifyError, FastifyReply } from "fastify";
 import { AppError } from "../../lib/errors.js";
+import { stableCode, VideoCatalogError } from "../../lib/video-catalog-error.js";
 
 export const JSON_TYPE = "application/json; charset=utf-8";
 
@@ -19,11 +20,18 @@ const TEXT: Record<number, string> = {
   502: "Bad Gateway",
 };
 
-/** An error answer of the MetaTube face; the message defaults to the status's text, as MetaTube's do. */
-export class MtError extends Error {
+/**
+ * An error answer of the MetaTube face; the message defaults to the status's text, as MetaTube's do.
+ * Its HTTP status is also the answer's `error.code` (its own `code` is the class's, as every error's).
+ */
+export class MtError extends VideoCatalogError {
+  static {
+    stableCode(this, "VC_ERR_METATUBE_ANSWER");
+  }
+
   constructor(
-    readonly code: number,
-    message = TEXT[code] ?? "Error",
+    readonly status: number,
+    message = TEXT[status] ?? "Error",
     readonly headers: Record<string, string> = {},
   ) {
     super(message);
@@ -59,8 +67,8 @@ export function sendData(reply: FastifyReply, data: unknown): FastifyReply {
 
 export function sendError(reply: FastifyReply, err: MtError): FastifyReply {
   return reply
-    .code(err.code)
+    .code(err.status)
     .headers(err.headers)
     .type(JSON_TYPE)
-    .send(JSON.stringify({ error: { code: err.code, message: err.message } }));
+    .send(JSON.stringify({ error: { code: err.status, message: err.message } }));
 }

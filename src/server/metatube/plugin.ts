@@ -47,7 +47,7 @@ export async function registerMetaTube(app: FastifyInstance, ctx: MtContext, gat
     async (scope) => {
       scope.setErrorHandler((err: Error, request, reply) => {
         const mt = toMtError(err);
-        if (mt.code >= 500 && !(err instanceof MtError)) request.log.error({ err, reqId: request.id }, "request failed");
+        if (mt.status >= 500 && !(err instanceof MtError)) request.log.error({ err, reqId: request.id }, "request failed");
         return sendError(reply, mt);
       });
       scope.setNotFoundHandler((_request, reply) => sendError(reply, new MtError(404)));

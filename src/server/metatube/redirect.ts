@@ -92,7 +92,7 @@ export function registerIndex(app: FastifyInstance, ctx: MtContext, version: str
     } catch (err) {
       // Outside /v1, so not under its error handler: the same envelope, written here.
       const mt = toMtError(err as Error);
-      if (mt.code >= 500 && !(err instanceof MtError)) request.log.error({ err, reqId: request.id }, "redirect failed");
+      if (mt.status >= 500 && !(err instanceof MtError)) request.log.error({ err, reqId: request.id }, "redirect failed");
       return sendError(reply, mt);
     }
   });

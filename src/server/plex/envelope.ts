@@ -8,12 +8,18 @@
 import type { FastifyError, FastifyReply } from "fastify";
 import { AppError } from "../../lib/errors.js";
 import { IDENTIFIER } from "./provider.js";
+import { stableCode, VideoCatalogError } from "../../lib/video-catalog-error.js";
 
 export const JSON_TYPE = "application/json; charset=utf-8";
 
-export class PlexError extends Error {
+/** An error answer of the Plex face: its HTTP status is also the body's `error.code` (its own `code` is the class's, as every error's). */
+export class PlexError extends VideoCatalogError {
+  static {
+    stableCode(this, "VC_ERR_PLEX_ANSWER");
+  }
+
   constructor(
-    readonly code: number,
+    readonly status: number,
     message: string,
     readonly headers: Record<string, string> = {},
   ) {
@@ -42,10 +48,10 @@ export function toPlexError(err: FastifyError | Error): PlexError {
 
 export function sendError(reply: FastifyReply, err: PlexError): FastifyReply {
   return reply
-    .code(err.code)
+    .code(err.status)
     .headers(err.headers)
     .type(JSON_TYPE)
-    .send(JSON.stringify({ error: { code: err.code, message: err.message } }));
+    .send(JSON.stringify({ error: { code: err.status, message: err.message } }));
 }
 
 export function sendJson(reply: FastifyReply, body: unknown): FastifyReply {

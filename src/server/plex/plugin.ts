@@ -65,7 +65,7 @@ export async function registerPlex(app: FastifyInstance, deps: ServiceDeps, gate
     async (scope) => {
       scope.setErrorHandler((err: Error, request, reply) => {
         const plex = toPlexError(err);
-        if (plex.code >= 500 && !(err instanceof PlexError)) request.log.error({ err, url: request.url, reqId: request.id }, "plex request failed");
+        if (plex.status >= 500 && !(err instanceof PlexError)) request.log.error({ err, url: request.url, reqId: request.id }, "plex request failed");
         return sendError(reply, plex);
       });
       scope.setNotFoundHandler((_request, reply) => sendError(reply, new PlexError(404, "no such path on this provider")));
