@@ -1,11 +1,11 @@
 /**
  * Compiles src/ into dist/ so that `npm start` and `npm run cli` run plain JavaScript:
- * loading the sources through a TypeScript loader took seconds of every start.
+ * loading the sources through a TypeScript loader made every start slow.
  *
  * ESM bundles of the process entry and the two worker threads, each where src/ expects
  * it beside the bundle, their shared code in chunks; each CLI command is a chunk of
  * its own, so that `keys list` does not load the HTTP stack. The packages are bundled
- * too: resolving and loading their ~1,000 files one by one took about half of the
+ * too: resolving and loading their ~1,000 files one by one was a large part of the
  * start-up left once the sources were compiled. A few stay in node_modules (EXTERNAL).
  * Bundled files of packages that find their own files through __dirname or __filename
  * (the docs UI serves its static/ folder) get them as where the file lies in node_modules.

@@ -53,7 +53,7 @@ export function openCli(options: OpenCliOptions = {}): { config: Config; db: Db 
     cacheSizeMb: config.cacheSizeMb,
     mmapSizeMb: config.mmapSizeMb,
     maxSizeMb: config.catalogMaxMb,
-    // With a backup, Litestream runs the checkpoints, whichever command writes (store/checkpoint.ts).
+    // With a backup, Litestream runs the checkpoints, whichever command writes (src/catalog/store/checkpoint.ts).
     leaveCheckpointsToOthers: config.backupTo !== "",
   });
   return { config, db };
@@ -98,8 +98,9 @@ export function cliConfig(): Config {
  * Lowers this process's CPU priority by `nice`. At the lowest (19) it also moves into
  * Linux's idle scheduling class (SCHED_IDLE, through util-linux's chrt, where there is
  * one): niceness alone still let the writer finish its time slice before a waking
- * request got the CPU (a server's /movie p99 went from 2.5 to 5 ms during an import;
- * under SCHED_IDLE it stays as it was). Threads started later inherit both.
+ * request got the CPU (a server's /movie p99 rose during an import; under SCHED_IDLE
+ * it stays as it was: docs/benchmark.md, "while an import writes"). Threads started
+ * later inherit both.
  */
 function lowerPriority(nice: number): void {
   try {

@@ -100,7 +100,7 @@ export const SETTINGS = {
     default: "auto",
     help: "Worker threads that run /query searches, /random draws and the WAL checkpoints, so a broad search never stalls /movie; an unfiltered draw is made on the main thread while the workers are 4 draws behind (0 = all on the main thread; auto = one less than the CPU count, 1 to 4).",
     // One less than the cores: the main thread (HTTP, /movie, /random) keeps one. On 2
-    // cores a second search thread only competed for it (searches no faster) and cost ~40 MB.
+    // cores a second search thread only competed for it (searches no faster) and cost its memory.
     parse: (raw: string) => (raw.trim().toLowerCase() === "auto" ? Math.max(1, Math.min(4, availableParallelism() - 1)) : integer(0, 64)(raw)),
   },
   backupTo: {

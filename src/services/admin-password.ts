@@ -6,7 +6,7 @@ import type { Config } from "../config/load.js";
 const META_KEY = "admin_password_hash";
 /** When a generated password was made whose lines may not have reached anyone (first-start.ts says so at the next start). */
 export const PASSWORD_UNDELIVERED = "admin_password_undelivered";
-/** scrypt's cost (N), block size (r) and parallelism (p): 16 MiB and ~50 ms a hash. */
+/** scrypt's cost (N), block size (r) and parallelism (p): 16 MiB a hash, and work enough to make each guess at a stolen hash costly while a sign-in stays quick. */
 const SCRYPT: ScryptOptions = { N: 16_384, r: 8, p: 1 };
 const SALT_BYTES = 16;
 const KEY_BYTES = 32;

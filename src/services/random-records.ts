@@ -23,17 +23,17 @@ export function drawRandom(deps: ServiceDeps, num: number, filter: CatalogFilter
 /**
  * Draws the search worker has in flight before an unfiltered draw is made on this
  * thread instead. With every /random sent to the one worker of a 2-core machine, the
- * worker was the bottleneck (83% busy, the event loop 54% idle) and each draw paid the
- * hop (copies, messages, GC of the bytes): 3,400-3,700 req/s for num=20, 1,300 for
- * num=50. Drawing here once 4 wait there: 4,500-5,200 and 1,750-2,000 req/s, p99
- * halved, CPU a request 400 -> 300 us (wrk, 8 connections, 100,000 titles).
+ * worker was the bottleneck (busy while the event loop sat idle) and each draw paid the
+ * hop (copies, messages, GC of the bytes). Drawing here once 4 wait there answers more
+ * draws a second, of num=20 and num=50 alike, at a lower p99 and with less CPU a
+ * request (measured with wrk).
  */
 const DRAW_HERE_WHEN_QUEUED = 4;
 
 /**
  * Draws made on the event loop in one turn, at most: a turn takes every request that
  * arrived meanwhile, and with 200 clients (npm run soak) unbounded draws held single
- * turns for 120-190 ms. Four draws of 50 are ~3 ms.
+ * turns long enough to show as event-loop stalls; four draws of 50 keep a turn short.
  */
 const MAX_DRAWS_HERE_PER_TURN = 4;
 let drawsHereThisTurn = 0;
@@ -46,9 +46,9 @@ function mayDrawHere(): boolean {
 
 /**
  * /random, on a worker thread when the server has them: a draw of 50 reads 50 stored
- * records (~4 us each from SQLite) and joins their bytes, ~0.5 ms that holds the event
- * loop every /movie and /health waits on. When the worker is already DRAW_HERE_WHEN_QUEUED
- * draws behind, an unfiltered draw (bounded: `num` probes and reads, ~0.3-0.7 ms) is made
+ * records from SQLite and joins their bytes, work that holds the event loop every
+ * /movie and /health waits on. When the worker is already DRAW_HERE_WHEN_QUEUED
+ * draws behind, an unfiltered draw (bounded: `num` probes and reads) is made
  * here, MAX_DRAWS_HERE_PER_TURN at most a turn: the answer then comes sooner than the
  * worker's queue would give it. A filtered draw may list the matching ids, which is
  * unbounded, so it always goes to the worker.

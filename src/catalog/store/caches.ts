@@ -18,7 +18,7 @@ export interface CatalogCaches {
   providers: { version: string; providers: string[]; counts?: Record<string, number>; stats?: ProviderStats[] } | null;
   /** Capped match counts of FTS expressions (search/search-plan.ts). */
   probes: { version: string; entries: Map<string, { n: number; cap: number }> } | null;
-  /** Totals of searches, by their spec (search/search.ts). */
+  /** Totals of searches, by their spec (search/counts.ts). */
   counts: Map<string, { n: number; version: string; at: number }>;
   /** How many FTS index segments there are, read at most every 30 s (search/search.ts). */
   segments: { n: number; at: number } | null;

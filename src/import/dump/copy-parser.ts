@@ -47,7 +47,7 @@ interface Block {
 /**
  * The synchronous core of the reader: feed it chunks, collect events. Each chunk's
  * complete lines are decoded in one call (latin1 when the bytes are ASCII, which is
- * several times faster than UTF-8), a trailing partial line waits for the next
+ * much faster than UTF-8), a trailing partial line waits for the next
  * chunk as bytes (a newline byte never occurs inside a UTF-8 sequence, so split
  * characters are rejoined whole), rows are split on tabs with indexOf, and fields
  * without a backslash are used as they are.

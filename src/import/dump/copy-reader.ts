@@ -9,7 +9,7 @@ type DumpInput = NodeJS.ReadableStream | AsyncIterable<Uint8Array | string>;
 
 /**
  * Big input chunks are parsed in windows of this size, so a batch's events die
- * young (in V8's nursery) instead of being promoted and swept: several times faster.
+ * young (in V8's nursery) instead of being promoted and swept: much faster.
  */
 const WINDOW = 64 * 1024;
 
@@ -39,7 +39,7 @@ export async function* readCopyDumpBatches(input: DumpInput, opts: CopyReaderOpt
  *
  * A hand-made iterator over readCopyDumpBatches rather than an async generator:
  * events already parsed are handed out with Promise.resolve, without the generator
- * machinery, which is about twice as fast per event.
+ * machinery and what it costs per event.
  */
 export function readCopyDump(input: DumpInput, opts: CopyReaderOptions = {}): AsyncGenerator<CopyEvent> {
   const batches = readCopyDumpBatches(input, opts);

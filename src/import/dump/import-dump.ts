@@ -18,27 +18,26 @@
  *    document, hash, index text). This thread writes the prepared batches in plan
  *    order, all in ONE catalog transaction.
  *
- * A refresh (an unchanged dump, into a catalog that holds it) parses nothing: at 200,000
- * videos it went from ~11 s to ~3.3 s. Where its time went before (CPU profile of all
- * threads): reading and staging the dump 3 s on this thread, and on the builders'
- * staging reads and joins 25%, parse and validation 25%, document and hash 13%, GC 8%.
- * What each change bought: no parse for a title whose rows are unchanged (11 -> 5 s);
- * a video staged as its line instead of 20 columns, links and video pages read from
- * covering indexes, readers that keep their file lock (a read of a video's row by
- * rowid took 7 us, 6 of them taking and dropping the lock), a whole batch's source
- * hashes compared with the catalog's in one string (-> 4.5 s); the videos and the links
- * staged on the worker threads while this one reads, their files indexed side by side
- * (-> 3.3 s). What is left: reading and parsing the COPY text on this thread (~2 s of
- * 3.3; gunzip runs beside it), indexing the staging files (0.4 s), and building the
- * source hashes (0.9 s on two threads).
+ * A refresh (an unchanged dump, into a catalog that holds it) parses nothing, where it
+ * once parsed every video. Where its time went before (CPU profile of all threads):
+ * reading and staging the dump on this thread, and on the builders' staging reads and
+ * joins, parse and validation, document and hash, GC. The changes that cut it, one
+ * step each: no parse for a title whose rows are unchanged; a video staged as its line
+ * instead of 20 columns, links and video pages read from covering indexes, readers that
+ * keep their file lock (else a read of a video's row by rowid takes and drops it, which
+ * costs more than the read), a whole batch's source hashes compared with the catalog's
+ * in one string; the videos and the links staged on the worker threads while this one
+ * reads, their files indexed side by side. What is left: reading and parsing the COPY
+ * text on this thread (gunzip runs beside it), indexing the staging files, and building
+ * the source hashes (on two threads).
  *
- * A first import (about 3 minutes for 1,000,000 videos on 2 cores) keeps both cores
- * full: a CPU profile of the three threads has this one (writing rows, and the search
- * index: inserts, window flushes, the final merge) and both builders busy ~90% of the
- * write phase, the merge and checkpoint after it ~43 s on this thread alone. Making one
- * side cheaper moves little: dropping the secondary indexes of movies for the load
- * (built again in 2.4 s) or index windows of 10,000 titles left it at 183-192 s against
- * 185-186 s. Going faster needs less CPU in all: the index text, the record build, GC.
+ * A first import keeps both cores full: a CPU profile of the three threads has this one
+ * (writing rows, and the search index: inserts, window flushes, the final merge) and
+ * both builders busy nearly all of the write phase, the merge and checkpoint after it on
+ * this thread alone. Making one side cheaper moves little: dropping the secondary
+ * indexes of movies for the load (built again after it) or index windows of 10,000
+ * titles left its time as it was. Going faster needs less CPU in all: the index text,
+ * the record build, GC.
  *
  * Safety: nothing touches the catalog before the whole file has been read, and all
  * catalog writes commit together. A truncated file imports nothing (its missing part
@@ -61,8 +60,8 @@ export { DumpFormatError, DumpTruncatedError, type ImportDumpOptions, type Impor
 
 /**
  * Videos per batch handed between threads. With WORKER_AHEAD and the workers' heaps this
- * bounds memory: at 1,000,000 videos, batches of 1,000 three ahead peaked at 950 MB of
- * RSS, of 400 two ahead at 720 MB, at the same speed.
+ * bounds memory: batches of 400 two ahead peak lower than batches of 1,000 three ahead,
+ * at the same speed.
  */
 const BATCH_VIDEOS = 400;
 /**

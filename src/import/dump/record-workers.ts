@@ -19,8 +19,8 @@ const STAGING_AHEAD = 4;
 
 /**
  * Left alone, V8 lets a worker's heap grow to gigabytes of garbage before it collects;
- * the live set is well under 100 MB. Records are short-lived garbage: a young generation
- * of 64 MB collects them at half the cost of V8's default.
+ * the live set is far smaller. Records are short-lived garbage: a young generation
+ * of 64 MB collects them at less cost than V8's default.
  */
 const WORKER_LIMITS = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 64 };
 
@@ -28,8 +28,8 @@ const WORKER_LIMITS = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 6
  * The worker threads of one import, started with it: while the dump is read, worker 0
  * stages its videos (digests and inserts) and worker 1 its links (inserts), beside the
  * thread that reads, and they index their files while it commits its own; then all of
- * them build records. Reading 200,000 videos on one thread took 2.4 s, of which the
- * videos' digests and inserts were 1 s and the links' inserts and indexes 0.5 s.
+ * them build records. On the reading thread, the videos' digests and inserts and the
+ * links' inserts and indexes made the reading wait; beside it, they overlap with it.
  */
 export class DumpWorkers {
   private readonly pool: WorkerPool<WorkerRequest, unknown>;

@@ -13,8 +13,8 @@ export function defaultImportWorkers(): number {
 
 /**
  * Preparing records makes short-lived garbage fast: a young generation of 3 x 64 MB
- * (V8's default semi-space is 16 MB) spent ~35% less time a record, mostly in the
- * scavenger. The old generation is capped: left alone, V8 grows it far past the live set.
+ * (V8's default semi-space is 16 MB) spends less time a record, the saving mostly in
+ * the scavenger. The old generation is capped: left alone, V8 grows it far past the live set.
  */
 const WORKER_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 192 };
 

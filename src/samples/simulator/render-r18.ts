@@ -1,6 +1,6 @@
 /**
  * IngestRecord -> r18.dev `.../combined={content_id}/json` object, with the 31 keys of
- * the real response (provider-samples/r18dev/combined-SNIS-217.json) in its order.
+ * the real response (test/fixtures/provider-samples/r18dev/combined-SNIS-217.json) in its order.
  * Japanese names come from `altNames`, read index-aligned with the English names
  * (how the sample generator builds them); a missing one falls back to the English name.
  */

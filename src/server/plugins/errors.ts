@@ -46,7 +46,7 @@ export const ERROR_CONTENT_TYPE = "application/json; charset=utf-8";
 /**
  * An error answer built once, for a refusal sent many times a second (an unknown key):
  * the error handler's status and bytes, sent without making an Error and taking it
- * through Fastify's error path (which was a fifth of a 401's CPU).
+ * through Fastify's error path (a large part of a 401's CPU otherwise).
  */
 export function fixedError(code: ErrorCode, message: string): { statusCode: number; payload: string } {
   const { body: b } = toErrorBody(new AppError(code, message));
@@ -56,7 +56,7 @@ export function fixedError(code: ErrorCode, message: string): { statusCode: numb
 /**
  * Fastify's message for a request that fails its schema (`querystring/num must be >= 1`,
  * as its default formatter writes it), as an error without a stack trace: capturing
- * one was ~9 us, a third of what a 400 cost; it is the client's mistake, never logged.
+ * one was a large part of what a 400 cost; it is the client's mistake, never logged.
  */
 export function schemaErrorFormatter(errors: readonly { instancePath?: string; message?: string }[], dataVar: string): Error {
   const text = errors.map((e) => `${dataVar}${e.instancePath ?? ""} ${e.message}`).join(", ");
