@@ -108,7 +108,7 @@ export async function serveHttp(config: Config, db: Db, output: ServerOutput, ro
   if (role.primary) process.send?.({ vc: "listening", address } satisfies ListeningMessage);
   else out(`video-catalog listening on ${address} (docs: ${address}/docs)`);
   const unwatch = watchEventLoop(app.log);
-  // With a backup, Litestream checkpoints the WAL (store/checkpoint.ts says why).
+  // With a backup, Litestream checkpoints the WAL (src/catalog/store/checkpoint.ts says why).
   const checkpoints =
     pool && role.primary === null && !config.backupTo
       ? setInterval(() => pool.checkpoint().catch((err: Error) => app.log.warn({ err: err.message }, "WAL checkpoint failed")), CHECKPOINT_EVERY_MS)

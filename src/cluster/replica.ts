@@ -22,7 +22,7 @@ import { ReplicaFiles } from "./replica-files.js";
 import { type BackupPosition, formatPosition, moved } from "./replica-position.js";
 import { backupPosition } from "./replica-source.js";
 
-/** How long new workers may take to listen once their copy passed its check (which takes as long as the file needs: 30 s at 4 GB here). */
+/** How long new workers may take to listen once their copy passed its check (which takes as long as reading the whole file, longer the bigger the catalog). */
 const START_MS = 120_000;
 
 /** The wait before a worker that died is replaced, doubled after each replacement that fails, up to the second. */

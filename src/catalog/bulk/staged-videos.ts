@@ -75,7 +75,7 @@ export class StagedVideos {
   constructor(path: string, { dimensionsInMemory = DIMENSION_IN_MEMORY } = {}) {
     this.db = new Database(path, { readonly: true, fileMustExist: true });
     // The files no longer change: each statement would otherwise take and drop a file lock
-    // and check the file for changes, 6 us of the 7 that reading a video's row by rowid took.
+    // and check the file for changes, which costs more than reading a video's row by rowid.
     this.db.pragma("locking_mode = EXCLUSIVE");
     this.db.prepare("ATTACH DATABASE ? AS v").run(sideFileOf(path, "videos"));
     this.db.prepare("ATTACH DATABASE ? AS l").run(sideFileOf(path, "links"));

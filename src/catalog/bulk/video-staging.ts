@@ -3,9 +3,9 @@
  * database (staging-db.ts), so that it can be written on another thread while the
  * reader of the dump stages the other tables. Each video is staged as its COPY line,
  * whole, beside the digest of the line and the columns the joins need: digesting and
- * inserting the videos was 1 s of the 2.4 s it took to read a dump of 200,000 videos
- * on one thread (binding 20 columns per row instead of the line took twice as long
- * again), and a refresh then reads only the covering index of the narrow columns.
+ * inserting the videos was a large part of reading a dump on one thread (binding 20
+ * columns per row instead of the line cost more still), and a refresh then reads only
+ * the covering index of the narrow columns.
  */
 import { type BatchStart, STAGED_VIDEO_COLUMNS, type StagingPlan, type StagingSink } from "./dump-tables.js";
 import { StagingFile } from "./staging-file.js";

@@ -101,8 +101,8 @@ function cjkWidth(text: string, i: number): number {
  * rest, each distinct kanji of the text once and the last character of each run (so
  * a one-kana query, a bigram prefix, finds a kana that ends a run). A one-kanji
  * query is then one term, its posting list read in order as any word's, where a
- * bigram prefix merged the lists of every bigram starting with it (1.3-2 s a search
- * at 1,000,000 titles). Apart at the end, they leave the bigrams and the words of
+ * bigram prefix merged the lists of every bigram starting with it (on every search, a
+ * cost that grew with the catalog). Apart at the end, they leave the bigrams and the words of
  * the text next to each other for phrases. One pass over the folded text, slicing
  * bigrams out of it: this runs for every title written.
  */

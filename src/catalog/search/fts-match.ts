@@ -42,7 +42,7 @@ function termExpr(term: QueryTerm, prefix: boolean): string {
  * only buildMatch writes one). FTS5 merges the postings of every word a prefix starts
  * before it yields any match, on every query that holds it: even for one row, or for
  * the next chunk after a given rowid (a one-kana word merges every bigram starting with
- * it: ~25 ms at 100,000 titles, ~250 ms at 1,000,000).
+ * it, a cost that grows with the catalog).
  */
 export function hasPrefixTerm(fts: string): boolean {
   return fts.includes('"*');

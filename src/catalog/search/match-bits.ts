@@ -9,12 +9,12 @@ import { catalogVersion } from "../store/version.js";
 /**
  * The titles an FTS expression matches, as a bitset by movies.id, cached per connection
  * until the catalog changes (as Elasticsearch caches filter bitsets). A sorted search
- * over many matches then walks its sort index and keeps the rows whose bit is set, about
- * 0.15 us a row, where testing a row against the FTS index costs 15-25 us and listing
- * every match for SQLite ~0.4 us a match on every request.
+ * over many matches then walks its sort index and keeps the rows whose bit is set, a bit
+ * test a row, far cheaper than testing each row against the FTS index or having SQLite
+ * list every match on every request (the costs are search.ts's PLAN_COSTS).
  *
  * Exactness: an entry is only used at the catalog version it was read at (PRAGMA
- * data_version and this connection's own writes, see version.ts), inside the caller's
+ * data_version and this connection's own writes, see store/version.ts), inside the caller's
  * read transaction, so it holds exactly the matches a query would find at that moment.
  * Memory: one bit per id up to the highest (125 KiB at 1,000,000 titles); at most
  * BITS_CACHE_BYTES (8 MiB) a connection, least recently used entries dropped first.
@@ -68,8 +68,8 @@ export function cachedBits(db: Db, fts: string): IdBits | undefined {
 /**
  * Reads every match of an FTS expression into a bitset and caches it. The ids come
  * back as comma-separated strings of BUILD_CHUNK each, in key order (a row at a time
- * through the driver costs about twice as much; strings of megabytes, made by
- * SQLite's allocator and copied into the heap, left the server holding tens of MB more).
+ * through the driver costs more; strings of megabytes, made by SQLite's allocator and
+ * copied into the heap, left the server holding more memory).
  */
 export function buildBits(db: Db, fts: string): IdBits {
   return readSnapshot(db, () => build(db, fts));
@@ -97,8 +97,8 @@ function build(db: Db, fts: string): IdBits {
     words[w] |= bit;
   };
   if (hasPrefixTerm(fts)) {
-    // Each chunk's query would merge the prefix's postings again (60 chunks of a
-    // one-kana word at 1,000,000 titles: 15 s): one pass, a row at a time.
+    // Each chunk's query would merge the prefix's postings again (a one-kana word in a
+    // large catalog is many chunks, each paying the whole merge): one pass, a row at a time.
     for (const v of stmt(db, `SELECT rowid % ${ID_BITS} FROM movies_fts WHERE movies_fts MATCH ?`).pluck().iterate(fts)) set(v as number);
     return keep(c, fts, new IdBits(words, count));
   }

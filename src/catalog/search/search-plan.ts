@@ -30,7 +30,7 @@ export const MATCH_ROWS = `movies_fts CROSS JOIN movies m ON m.id = ${idOfKey("m
  * Matches of an FTS expression that also meet the row conditions, counted up to
  * `cap`: reads at most `cap` matches (newest first), so it is cheap for a small cap,
  * unless the matches are few: then it reads every posting of the expression's words
- * (20 ms for a relevance tier of `in` that nothing is in, at 1M titles). So the
+ * (a relevance tier of `in` that nothing is in reads all of `in`'s). So the
  * answers are kept until the catalog changes: a count below its cap is exact, one at
  * its cap answers any smaller cap.
  */

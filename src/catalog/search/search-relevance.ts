@@ -17,8 +17,8 @@ import { stmt } from "../store/statements.js";
  * Tiers 2-4 are newest first. Each tier is an FTS5 expression minus the tiers before it,
  * read in the index's own (release) order, so a page reads about offset + limit
  * postings a tier. FTS5's bm25 is not used: it needs each term's document frequency,
- * a read of the term's whole posting list (60 ms for a word in 2/3 of 1M titles, and
- * a filter's tag is such a term), before it can rank anything.
+ * a read of the term's whole posting list (long for a common word, and a filter's tag
+ * is such a term), before it can rank anything.
  */
 const COLUMN_SETS = ["{code title people}", "{code title people org cat}", "- {tags}"];
 const PHRASE_COLUMNS = "{title people org}";

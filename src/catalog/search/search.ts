@@ -45,7 +45,7 @@ export const COMMON_WORD_MIN = 2_000;
  * Whether the last word of a query is a common word in its own right (and has a
  * letter: a number stays a prefix). Someone who typed `the` or `drama`
  * means the word; as a prefix it would merge the postings of every word it starts.
- * Costs a capped read of the word's postings (~1 ms at most).
+ * Costs a capped read of the word's postings.
  */
 export function isCommonWord(db: Db, word: string): boolean {
   if (!/\p{L}/u.test(word)) return false;
@@ -69,18 +69,19 @@ export function searchIds(db: Db, spec: SearchSpec, limit: number, offset: numbe
 }
 
 /**
- * Costs measured at 1M titles, per match or per row walked (tests change them):
- * - fetch: read a match's row and sort it with the others, ~1.5 us;
+ * Costs measured at 1M titles, in microseconds per match or per row walked (tests
+ * change them); the figures are the constants below, each named here:
+ * - fetch: read a match's row and sort it with the others (fetchUs);
  * - list: put a match in the list a walk keeps rows by (in key order, with a Bloom
- *   filter), ~0.4 us; the walk then reads the sort index alone, ~0.1 us a row (the
- *   index holds fts_key), or the row too when there are ranges, ~1.5 us;
- * - test: check one walked row against the FTS expression, ~15 us plus ~8 us for each
- *   segment of the index (23 segments after a bulk load: ~200 us; after optimizeIndex
- *   one: ~23 us); or against its own columns (rowConditions), ~1.5 us.
+ *   filter; listUs); the walk then reads the sort index alone (walkIndexUs: the index
+ *   holds fts_key), or the row too when there are ranges (walkRowUs);
+ * - test: check one walked row against the FTS expression, a fixed cost plus one for
+ *   each segment of the index (testUs: many segments after a bulk load, one after
+ *   optimizeIndex); or against its own columns (rowConditions, walkRowUs).
  * - bits: walk the sort index and test each row's bit in the bitsets of the text and
- *   of each name (match-bits.ts), ~0.15 us a row (~1.5 us when the row is read for its
- *   columns); a bitset not cached yet costs ~0.12 us a match to read, counted in full
- *   while the catalog changes (an ingest drops it at its next commit), at a quarter
+ *   of each name (match-bits.ts; walkBitsUs, or walkRowUs when the row is read for its
+ *   columns); a bitset not cached yet costs buildBitsUs a match to read, counted in full
+ *   while the catalog changes (an ingest drops it at its next commit), at buildShare
  *   once it has settled: it then serves the searches after this one.
  */
 export const PLAN_COSTS = {

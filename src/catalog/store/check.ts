@@ -5,7 +5,7 @@ import { endTurnSnapshot } from "./statements.js";
  * What is wrong with a catalog file, or [] when nothing is: SQLite's own integrity
  * check, FTS5's check of the search index, and the catalog's invariant that every
  * title has its document and every document its title (a half-written title would
- * break it). Reads the whole file: minutes at millions of titles.
+ * break it). Reads the whole file: long at millions of titles.
  */
 export function checkCatalog(db: Db): string[] {
   endTurnSnapshot(db);

@@ -4,8 +4,8 @@ import type { Db } from "./db.js";
  * The server's connection leaves checkpoints to another thread (checkpointPassive on
  * a search worker's connection). SQLite's automatic checkpoint runs in the commit that
  * finds the WAL over 1,000 pages, whoever wrote them: a key-use flush committed after
- * an `import` in another process had written 4,121 pages took 145 ms, all of it with
- * the event loop waiting (the soak's stalls of 110-190 ms).
+ * an `import` in another process had written thousands of pages checkpointed them all,
+ * with the event loop waiting (the soak's stalls).
  *
  * With a backup (BACKUP_TO) every connection leaves them to Litestream, which copies
  * the WAL before it checkpoints it: a checkpoint of ours could let the WAL restart

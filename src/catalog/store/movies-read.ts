@@ -45,7 +45,7 @@ class StoredDoc implements RecordDoc {
 /**
  * A title found by its columns: the document (and page) are read by id when first
  * needed, and only for the title that answers. Two point reads cost less than one
- * join of movies and movie_docs (3.6 us against 6.6 us at 1,000,000 titles), and
+ * join of movies and movie_docs (measured at 1,000,000 titles), and
  * the records of a code that lose to the preferred service code are never read.
  */
 class CatalogMovie implements StoredMovie {
@@ -221,8 +221,9 @@ export function catalogCounts(db: Db): Record<string, number> {
  * until the catalog changes). The newest values come from walking the release and
  * updated indexes down from the top to the provider's first row (at once for a provider
  * that holds the newest titles), or, for a provider whose titles are not near the top,
- * from reading its titles through its own index. No index of its own: at 1,000,000
- * titles a first call takes ~60 ms, most of it the count (see statsOf for the costs).
+ * from reading its titles through its own index. No index of its own: the count and
+ * the walks make a first call slow at a large catalog, hence the cache (see statsOf
+ * for the costs).
  */
 export function providerStats(db: Db): ProviderStats[] {
   return readSnapshot(db, () => {
@@ -248,7 +249,7 @@ function statsOf(db: Db, provider: string, titles: number, total: number): Provi
   // The walk meets one of the provider's rows within others + 1 rows. For a provider
   // with fewer titles than that, a row of its own comes within about total / titles
   // rows when its titles are spread among the others; when they are not, its own index
-  // (a row a title, ~1 us, where the walk pays ~4 us a row) is the cheaper way.
+  // (a row a title, each cheaper than a row of the walk) is the cheaper way.
   const budget = titles > others ? others + 1 : Math.min(titles, 16 * Math.ceil(total / Math.max(1, titles)));
   const newest = (sql: string) => stmt<[number, string], string | number>(db, sql).pluck().get(budget, provider) ?? null;
   let newestRelease = newest(NEWEST_RELEASE) as string | null;

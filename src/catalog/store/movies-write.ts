@@ -97,7 +97,7 @@ export function prepareRecord(r: IngestRecord, now = Date.now()): PreparedRecord
 
 /**
  * prepareRecord, or null when the record hashes to `storedHash` (the write would skip it
- * as unchanged): its index text, a fifth of a record's preparation, is then not derived.
+ * as unchanged): its index text, a good part of a record's preparation, is then not derived.
  * `sourceHash` is stored with the record (import-dump's digest of its rows).
  */
 export function prepareChangedRecord(r: IngestRecord, now: number, storedHash: string | null, sourceHash: string | null = null): PreparedRecord | null {

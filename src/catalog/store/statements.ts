@@ -17,7 +17,7 @@ export function stmt<P extends unknown[] = unknown[], R = unknown>(db: Db, sql: 
 /**
  * Runs `read` in one read transaction: every statement in it sees the same state of
  * the catalog, and the file locks a statement takes and drops on its own (in WAL mode
- * about 5 us a statement here, more than a cached row costs) are taken once. For
+ * costing more than reading a cached row) are taken once. For
  * reads only, and never around anything that waits: writers go on meanwhile, but a
  * checkpoint cannot pass an open read transaction. Nested calls share the outer one.
  */
@@ -40,8 +40,8 @@ const turnSnapshots = new Set<Db>();
  * Opens a read transaction that lasts until the end of this event-loop turn, unless
  * one is open: the requests the server takes in one turn (several under load) then
  * share one set of file locks, where each statement alone took and dropped its own
- * (two fcntl and an fstat a statement here, about 4 us; /movie at 1,000,000 titles went
- * from ~60 to ~50 us of CPU a request). Nothing awaits inside a turn, so a request sees
+ * (two fcntl and an fstat a statement, a noticeable part of the CPU of a /movie request,
+ * which docs/benchmark.md measures). Nothing awaits inside a turn, so a request sees
  * the catalog as it was when its turn began reading, never older. Writes on the
  * connection end it first (endTurnSnapshot), and so does a checkpoint run by this
  * process (endTurnSnapshots): the turn that would end it cannot come while the thread
