@@ -8,7 +8,7 @@ import { stableCode, VideoCatalogError } from "../lib/video-catalog-error.js";
 /** One such failure: its message is the line printed. */
 export class CliError extends VideoCatalogError {
   static {
-    stableCode(this, "VC_ERR_CLI");
+    stableCode(CliError, "VC_ERR_CLI");
   }
 }
 
@@ -18,6 +18,6 @@ export class CliError extends VideoCatalogError {
  */
 export class UsageError extends CliError {
   static {
-    stableCode(this, "VC_ERR_USAGE");
+    stableCode(UsageError, "VC_ERR_USAGE");
   }
 }

@@ -26,7 +26,7 @@ export type Handlers = Record<string, (...args: never[]) => unknown>;
 /** An error that crossed from the primary: `name` is the class name it had there. */
 export class RemoteError extends VideoCatalogError {
   static {
-    stableCode(this, "VC_ERR_REMOTE");
+    stableCode(RemoteError, "VC_ERR_REMOTE");
   }
 
   constructor(

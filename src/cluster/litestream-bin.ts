@@ -16,7 +16,7 @@ export const LITESTREAM_VERSION = "v0.3.13";
 
 export class LitestreamMissingError extends VideoCatalogError {
   static {
-    stableCode(this, "VC_ERR_LITESTREAM_MISSING");
+    stableCode(LitestreamMissingError, "VC_ERR_LITESTREAM_MISSING");
   }
 }
 

@@ -16,7 +16,7 @@ import { stableCode, VideoCatalogError } from "../lib/video-catalog-error.js";
 /** A restore that could not be made: the message says why, for a person. */
 export class RestoreError extends VideoCatalogError {
   static {
-    stableCode(this, "VC_ERR_RESTORE");
+    stableCode(RestoreError, "VC_ERR_RESTORE");
   }
 }
 

@@ -4,7 +4,7 @@ import { stableCode, VideoCatalogError } from "../lib/video-catalog-error.js";
 
 export class ConfigError extends VideoCatalogError {
   static {
-    stableCode(this, "VC_ERR_CONFIG");
+    stableCode(ConfigError, "VC_ERR_CONFIG");
   }
 
   override name = "ConfigError";

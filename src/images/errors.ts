@@ -9,7 +9,7 @@ export type ImageErrorKind = "not_found" | "not_image" | "upstream" | "too_large
  */
 export class ImageError extends VideoCatalogError {
   static {
-    stableCode(this, "VC_ERR_IMAGE");
+    stableCode(ImageError, "VC_ERR_IMAGE");
   }
 
   readonly kind: ImageErrorKind;

@@ -23,17 +23,9 @@ import type { CrawlOptions, CrawlPage } from "../providers/types.js";
 import { failureKind, isSourceFailure } from "../providers/errors.js";
 import { processAlive } from "../lib/process-alive.js";
 import { BREAKER_FAILURES, Breaker, RETRY_CHUNK, RETRY_PAUSE_MS, retryFirst, tallyFailure, tallyOf } from "./run-faults.js";
-import { stableCode, VideoCatalogError } from "../lib/video-catalog-error.js";
+import { IngestBusyError } from "./ingest-busy.js";
 
-export class IngestBusyError extends VideoCatalogError {
-  static {
-    stableCode(this, "VC_ERR_INGEST_BUSY");
-  }
-
-  constructor(readonly holder: LockHolder) {
-    super(`another ingest is running (pid ${holder.pid} on ${holder.host}); runs never overlap`);
-  }
-}
+export { IngestBusyError };
 
 export interface IngestOptions {
   /** One provider, or every usable one that can crawl with these options. */

@@ -35,7 +35,7 @@ export interface WorkerSpec {
  */
 export class WorkerError extends VideoCatalogError {
   static {
-    stableCode(this, "VC_ERR_WORKER");
+    stableCode(WorkerError, "VC_ERR_WORKER");
   }
 
   declare readonly code: string;

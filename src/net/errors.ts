@@ -29,7 +29,7 @@ export interface UpstreamErrorInit {
  */
 export class UpstreamError extends VideoCatalogError {
   static {
-    stableCode(this, "VC_ERR_UPSTREAM");
+    stableCode(UpstreamError, "VC_ERR_UPSTREAM");
   }
 
   readonly kind: UpstreamErrorKind;

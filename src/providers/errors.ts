@@ -9,7 +9,7 @@ import { stableCode, VideoCatalogError } from "../lib/video-catalog-error.js";
  */
 export class ProviderParseError extends VideoCatalogError {
   static {
-    stableCode(this, "VC_ERR_PROVIDER_PARSE");
+    stableCode(ProviderParseError, "VC_ERR_PROVIDER_PARSE");
   }
 
   readonly provider: string;

@@ -14,7 +14,7 @@ export const START_WAIT_MS = 5_000;
 /** A run that cannot be started as asked (an unknown, disabled or unusable provider, nothing to crawl): the message says why. */
 export class IngestRefusedError extends VideoCatalogError {
   static {
-    stableCode(this, "VC_ERR_INGEST_REFUSED");
+    stableCode(IngestRefusedError, "VC_ERR_INGEST_REFUSED");
   }
 }
 

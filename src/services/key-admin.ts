@@ -8,7 +8,7 @@ export const MAX_KEY_RATE = 1_000_000_000;
 /** A key's name or rate as given is not one we keep; the message says why. */
 export class KeyInputError extends VideoCatalogError {
   static {
-    stableCode(this, "VC_ERR_KEY_INPUT");
+    stableCode(KeyInputError, "VC_ERR_KEY_INPUT");
   }
 }
 

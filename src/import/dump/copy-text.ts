@@ -7,7 +7,7 @@ import { stableCode, VideoCatalogError } from "../../lib/video-catalog-error.js"
 /** A field whose escapes can't be decoded the way PostgreSQL would; the row is skipped. */
 export class CopyEscapeError extends VideoCatalogError {
   static {
-    stableCode(this, "VC_ERR_COPY_ESCAPE");
+    stableCode(CopyEscapeError, "VC_ERR_COPY_ESCAPE");
   }
 }
 

@@ -62,7 +62,7 @@ export interface ImportDumpOptions {
 /** The file ended inside a COPY block: nothing was imported. */
 export class DumpTruncatedError extends VideoCatalogError {
   static {
-    stableCode(this, "VC_ERR_DUMP_TRUNCATED");
+    stableCode(DumpTruncatedError, "VC_ERR_DUMP_TRUNCATED");
   }
 
   constructor(
@@ -81,7 +81,7 @@ export class DumpTruncatedError extends VideoCatalogError {
 /** The dump has no videos to import (not an r18.dev dump, or no derived_video data). */
 export class DumpFormatError extends VideoCatalogError {
   static {
-    stableCode(this, "VC_ERR_DUMP_FORMAT");
+    stableCode(DumpFormatError, "VC_ERR_DUMP_FORMAT");
   }
 
   constructor(message: string) {

@@ -99,7 +99,7 @@ async function* chunks(path: string, batchSize: number): AsyncGenerator<ImportCh
 /** The file can't be imported at all (not valid JSON, too big): nothing was written. */
 export class ImportFileError extends VideoCatalogError {
   static {
-    stableCode(this, "VC_ERR_IMPORT_FILE");
+    stableCode(ImportFileError, "VC_ERR_IMPORT_FILE");
   }
 }
 

@@ -16,7 +16,7 @@ const SITE = "FANZA";
  */
 export class FanzaApiError extends VideoCatalogError {
   static {
-    stableCode(this, "VC_ERR_FANZA_API");
+    stableCode(FanzaApiError, "VC_ERR_FANZA_API");
   }
 
   readonly status: number | null;

@@ -26,7 +26,7 @@ const TEXT: Record<number, string> = {
  */
 export class MtError extends VideoCatalogError {
   static {
-    stableCode(this, "VC_ERR_METATUBE_ANSWER");
+    stableCode(MtError, "VC_ERR_METATUBE_ANSWER");
   }
 
   constructor(

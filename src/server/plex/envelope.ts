@@ -15,7 +15,7 @@ export const JSON_TYPE = "application/json; charset=utf-8";
 /** An error answer of the Plex face: its HTTP status is also the body's `error.code` (its own `code` is the class's, as every error's). */
 export class PlexError extends VideoCatalogError {
   static {
-    stableCode(this, "VC_ERR_PLEX_ANSWER");
+    stableCode(PlexError, "VC_ERR_PLEX_ANSWER");
   }
 
   constructor(
