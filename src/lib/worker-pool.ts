@@ -31,7 +31,7 @@ export interface WorkerSpec {
 
 /**
  * An error from a worker's handler, with its code when it had one (an AppError's API code, a
- * SQLite error's, one of ours' VC_ERR_ code); without one its code is this class's.
+ * SQLite error's, the VC_ERR_ code of one of ours); without one its code is this class's.
  */
 export class WorkerError extends VideoCatalogError {
   static {
