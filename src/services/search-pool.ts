@@ -23,8 +23,8 @@ export type SearchRequest =
 
 /**
  * A search allocates little that lives (id lists, a page of strings; bitsets are off
- * the heap): a young generation of 8 MB instead of V8's default kept the server ~30 MB
- * smaller with 2 workers at 1,000,000 titles, at the same search speed.
+ * the heap): a small young generation instead of V8's default keeps each worker's
+ * memory down at the same search speed.
  */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8 };
 

@@ -1,10 +1,9 @@
 /**
  * Answers' JSON bytes as they cross from a search worker thread to the HTTP thread: as
  * a Latin-1 string (one character a byte), not as a Buffer, encoded on the worker and
- * decoded back to the same bytes on the HTTP thread. Buffers of ~60 KB arriving by
- * message, ~1,500 a second (/random num=50), kept the main thread in a full GC every
- * ~50 ms (a fifth of its time); a one-byte string is ordinary heap, and the copies
- * cost ~20 us.
+ * decoded back to the same bytes on the HTTP thread. Buffers arriving by message, one
+ * per answer (/random num=50 under load), kept the main thread in frequent full GCs, a
+ * large part of its time; a one-byte string is ordinary heap, and its copies are cheap.
  */
 import type { SearchResult, SearchResultOut } from "../../model/search-result.js";
 
