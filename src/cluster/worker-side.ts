@@ -6,8 +6,8 @@
 
 import type { LockHolder } from "../catalog/index.js";
 import { IngestBusyError } from "../ingest/run-ingest.js";
-import type { SignInThrottle } from "../server/dashboard/throttle.js";
-import type { RateBudget, Turn } from "../server/plugins/rate-limit.js";
+import type { SignInThrottle } from "../services/sign-in-throttle.js";
+import type { RateBudget, Turn } from "../services/rate-budget.js";
 import type { BackupState, BackupStatus } from "../services/backup-state.js";
 import { IngestRefusedError, type IngestStarter } from "../services/ingest-control.js";
 import { type primaryLine, RemoteError } from "./ipc.js";

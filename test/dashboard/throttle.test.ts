@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LoginThrottle, PENDING_MS } from "../../src/server/dashboard/throttle.js";
+import { LoginThrottle, PENDING_MS } from "../../src/services/sign-in-throttle.js";
 
 const OPTIONS = { stepMs: 1000, maxDelayMs: 5000, limit: 3, windowMs: 15 * 60_000 };
 

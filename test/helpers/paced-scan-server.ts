@@ -20,8 +20,8 @@ import { createImages, type Images } from "../../src/images/index.js";
 import type { IngestRecord } from "../../src/model/record.js";
 import { createHttpClient } from "../../src/net/index.js";
 import { buildServer } from "../../src/server/app.js";
-import { LoginThrottle } from "../../src/server/dashboard/throttle.js";
-import { KeyRateLimiter } from "../../src/server/plugins/rate-limit.js";
+import { LoginThrottle } from "../../src/services/sign-in-throttle.js";
+import { KeyRateLimiter } from "../../src/services/rate-budget.js";
 import { testConfig } from "./build-app.js";
 import { SimClock } from "./sim-clock.js";
 

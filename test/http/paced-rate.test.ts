@@ -11,8 +11,8 @@ import { createKey } from "../../src/catalog/store/keys.js";
 import { upsertRecords } from "../../src/catalog/store/movies-write.js";
 import { LeasedRates } from "../../src/cluster/worker-side.js";
 import { buildServer } from "../../src/server/app.js";
-import { LoginThrottle } from "../../src/server/dashboard/throttle.js";
-import { KeyRateLimiter, MAX_WAIT_SECONDS, waitTurn } from "../../src/server/plugins/rate-limit.js";
+import { LoginThrottle } from "../../src/services/sign-in-throttle.js";
+import { KeyRateLimiter, MAX_WAIT_SECONDS, waitTurn } from "../../src/services/rate-budget.js";
 import { makeIngest, tempCatalog, testConfig } from "../helpers/build-app.js";
 import { SimClock } from "../helpers/sim-clock.js";
 

@@ -8,8 +8,8 @@
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createKey, revokeKey } from "../../src/catalog/store/keys.js";
-import { LoginThrottle } from "../../src/server/dashboard/throttle.js";
-import { KeyRateLimiter } from "../../src/server/plugins/rate-limit.js";
+import { LoginThrottle } from "../../src/services/sign-in-throttle.js";
+import { KeyRateLimiter } from "../../src/services/rate-budget.js";
 import type { LiveFallback } from "../../src/services/live-fallback.js";
 import { ask, type PlexApp, plexApp } from "./plex-app.js";
 

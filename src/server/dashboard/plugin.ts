@@ -17,7 +17,7 @@ import { registerKeyRoutes } from "./routes/keys.js";
 import { registerPlaygroundRoutes } from "./routes/playground.js";
 import { COOKIE_OPTIONS, CSRF_COOKIE, DASHBOARD_PATH, Sessions } from "./session.js";
 import { replicaCookieSecret, replicaSessionSecret, SignedSessions } from "./signed-sessions.js";
-import { DEFAULT_THROTTLE, LoginThrottle, type SignInThrottle, type ThrottleOptions } from "./throttle.js";
+import { DEFAULT_THROTTLE, LoginThrottle, type SignInThrottle, type ThrottleOptions } from "../../services/sign-in-throttle.js";
 import { errorPage } from "./views/login.js";
 
 export interface DashboardOptions {

@@ -14,7 +14,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { titleById } from "../../services/find-title.js";
-import type { RateBudget } from "../plugins/rate-limit.js";
+import type { RateBudget } from "../../services/rate-budget.js";
 import { findActor } from "./actors.js";
 import { isGfriends, type MtContext, providersNamed } from "./context.js";
 import { badRequest, INFO_NOT_FOUND, MtError, notFound, sendData, sendError, toMtError } from "./envelope.js";

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../lib/errors.js";
 import type { ApiKeyInfo, ApiKeys } from "../../services/api-keys.js";
 import { ERROR_CONTENT_TYPE, fixedError } from "./errors.js";
-import { KeyRateLimiter, type RateBudget, waitTurn } from "./rate-limit.js";
+import { KeyRateLimiter, type RateBudget, waitTurn } from "../../services/rate-budget.js";
 
 export const KEY_HEADER = "x-service-key";
 /** Clients of the hosted javinfo.dev API send this one. */

@@ -1,3 +1,8 @@
+/**
+ * The dashboard's sign-in limits, in memory, per client address: wrong passwords slowed
+ * down, then refused for a while. Kept by the one process answering, or by the primary
+ * for every worker (src/cluster).
+ */
 /** How wrong passwords are slowed down and limited, per client address. */
 export interface ThrottleOptions {
   /** The wait before answering a wrong password grows by this much with each one (1 s, 2 s, ...). */

@@ -1,3 +1,8 @@
+/**
+ * Each API key's (and each client address's) rate budget, in memory: the token buckets,
+ * the budget as the routes ask it (here, or through the primary process of several
+ * workers: src/cluster), and the wait of a paced request for its turn.
+ */
 import { setTimeout as sleep } from "node:timers/promises";
 
 /** Where a budget takes its time from: the wall clock, or a simulated one (a test of a whole library scan). */
