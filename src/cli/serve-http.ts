@@ -13,11 +13,12 @@ import { LeasedRates, remoteBackup, remoteIngest, remoteSignIn } from "../cluste
 import type { Config } from "../config/load.js";
 import { imagesFor } from "../images/index.js";
 import { type Schedule, startSchedule } from "../ingest/scheduler.js";
-import { endServerOutput, type ServerOutput } from "../lib/server-output.js";
+import { endServerOutput } from "../lib/server-output.js";
 import { providerSetups } from "../providers/registry.js";
 import { createProviderRuntime } from "../providers/runtime.js";
 import { buildServer, type ServerOptions } from "../server/app.js";
 import { watchEventLoop } from "../server/loop-watch.js";
+import type { ServerLog } from "../server/server-log.js";
 import { IngestControl } from "../services/ingest-control.js";
 import { LiveFallback } from "../services/live-fallback.js";
 import { SearchPool } from "../services/search-pool.js";
@@ -28,18 +29,11 @@ const CHECKPOINT_EVERY_MS = 1000;
 /** How long a stop waits for the log's reader to take what is left before exiting anyway. */
 const OUTPUT_DRAIN_MS = 2000;
 
-type Log = {
-  debug: (o: object, msg: string) => void;
-  info: (o: object, msg: string) => void;
-  warn: (o: object, msg: string) => void;
-  error: (o: object, msg: string) => void;
-};
-
 export interface HttpRole {
   /** A worker's line to its primary and how many workers there are; null when this process is the only one. */
   primary: { call: ReturnType<typeof primaryLine>; workers: number } | null;
-  /** Lines to log once the logger is up (undelivered secrets of an earlier start, say). */
-  afterStart?: (log: Log) => void;
+  /** Lines to log once the server has started (undelivered secrets of an earlier start, say). */
+  afterStart?: () => void;
   /** A worker of a read-only replica (REPLICA_OF): its state comes from the primary. */
   replica?: { state: () => Promise<ReplicaState> };
 }
@@ -47,16 +41,15 @@ export interface HttpRole {
 /** How long a replica's worker being replaced keeps the connections it holds, for their next request (answered with Connection: close). */
 const REPLICA_DRAIN_MS = 3000;
 
-export async function serveHttp(config: Config, db: Db, output: ServerOutput, role: HttpRole, options: Pick<ServerOptions, "routes">): Promise<void> {
+export async function serveHttp(config: Config, db: Db, log: ServerLog, role: HttpRole, options: Pick<ServerOptions, "routes">): Promise<void> {
   const runtime = createProviderRuntime(config);
-  let log: Log | null = null;
   const live = runtime.setups.length
     ? new LiveFallback(db, runtime, {
         timeoutMs: config.liveTimeoutMs,
         negativeTtlMs: config.negativeCacheSeconds * 1000,
-        onBusy: (records) => log?.info({ records }, "live answer not written through: another process is writing the catalog"),
+        onBusy: (records) => log.info({ records }, "live answer not written through: another process is writing the catalog"),
         onWriteError: (err) =>
-          log?.warn({ err: isCatalogFull(err) ? catalogFullMessageOf(db) : err.message }, "live answer not written through: the write failed"),
+          log.warn({ err: isCatalogFull(err) ? catalogFullMessageOf(db) : err.message }, "live answer not written through: the write failed"),
       })
     : null;
   // A :memory: catalog cannot be shared with worker threads. Several workers share the search threads out (at least one each).
@@ -65,60 +58,50 @@ export async function serveHttp(config: Config, db: Db, output: ServerOutput, ro
   const pool = threads > 0 ? new SearchPool(config.databasePath, config, threads) : null;
   // The WAL is checkpointed on a search thread (or the primary's), never in a commit of this thread.
   if (pool || role.primary) leaveCheckpointsToOthers(db);
-  const own =
-    role.primary === null ? new IngestControl(db, runtime, config, { info: (o, msg) => log?.info(o, msg), error: (o, msg) => log?.error(o, msg) }) : null;
+  const own = role.primary === null ? new IngestControl(db, runtime, config, log) : null;
   // A replica starts no ingest: its writer does.
   const ingest = role.replica ? null : (own ?? remoteIngest(role.primary!.call));
   const shared = role.primary ? { rates: new LeasedRates(role.primary.call, role.primary.workers), signIn: remoteSignIn(role.primary.call) } : undefined;
   // Covers for the MetaTube image routes, through the providers' one outbound client; the workers share IMAGE_CACHE_MB.
-  const images = imagesFor(config, runtime.http, { warn: (o, msg) => log?.warn(o, msg) }, role.primary?.workers ?? 1);
+  const images = imagesFor(config, runtime.http, log, role.primary?.workers ?? 1);
   // BACKUP_TO: Litestream runs beside the only process (a worker asks its primary, which runs it).
-  const ownBackup =
-    config.backupTo && role.primary === null
-      ? new Litestream(config, {
-          debug: (o, msg) => log?.debug(o, msg),
-          info: (o, msg) => log?.info(o, msg),
-          warn: (o, msg) => log?.warn(o, msg),
-          error: (o, msg) => log?.error(o, msg),
-        })
-      : null;
+  const ownBackup = config.backupTo && role.primary === null ? new Litestream(config, log) : null;
   const backup = config.backupTo ? (ownBackup ?? remoteBackup(role.primary!.call)) : null;
   const deps = { db, config, live, pool, ingest, images, backup, replica: role.replica ?? null };
   const readOnly = role.replica ? { writer: config.replicaWriter || config.replicaOf } : undefined;
-  const app = await buildServer(deps, { ...options, shared, logStream: output.stdout, readOnly });
-  log = app.log;
+  const app = await buildServer(deps, { ...options, shared, log, readOnly });
   await ownBackup?.start();
   if (role.primary === null) {
     for (const s of providerSetups(config)) {
-      if (s.enabled && s.unusable) app.log.warn({ provider: s.provider.name, reason: s.unusable }, "provider disabled");
+      if (s.enabled && s.unusable) log.warn({ provider: s.provider.name, reason: s.unusable }, "provider disabled");
     }
   }
-  role.afterStart?.(app.log);
+  role.afterStart?.();
 
   let schedule: Schedule | null = null;
   if (own && config.ingestCron !== "off" && runtime.setups.length) {
     schedule = startSchedule(
       config.ingestCron,
       () => own.runScheduled(),
-      (err) => app.log.error({ err }, "scheduled ingest failed"),
+      (err) => log.error({ err }, "scheduled ingest failed"),
     );
   }
 
   const address = await app.listen({ host: config.host, port: config.port });
   if (role.primary) process.send?.({ vc: "listening", address } satisfies ListeningMessage);
   else out(`video-catalog listening on ${address} (docs: ${address}/docs)`);
-  const unwatch = watchEventLoop(app.log);
+  const unwatch = watchEventLoop(log);
   // With a backup, Litestream checkpoints the WAL (src/catalog/store/checkpoint.ts says why).
   const checkpoints =
     pool && role.primary === null && !config.backupTo
-      ? setInterval(() => pool.checkpoint().catch((err: Error) => app.log.warn({ err: err.message }, "WAL checkpoint failed")), CHECKPOINT_EVERY_MS)
+      ? setInterval(() => pool.checkpoint().catch((err: Error) => log.warn({ err: err.message }, "WAL checkpoint failed")), CHECKPOINT_EVERY_MS)
       : null;
   checkpoints?.unref();
   let closing = false;
   const stop = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, "shutting down");
+    log.info({ signal }, "shutting down");
     // Runs end after the page they are on, or sooner when that takes too long (IngestControl).
     own?.shutdown();
     const t0 = Date.now();
@@ -140,7 +123,7 @@ export async function serveHttp(config: Config, db: Db, output: ServerOutput, ro
     db.close();
     // Last: Litestream sends what the catalog's last commits wrote, then exits.
     await ownBackup?.stop();
-    app.log.info({ signal, httpMs: closedMs, totalMs: Date.now() - t0 }, "shut down");
+    log.info({ signal, httpMs: closedMs, totalMs: Date.now() - t0 }, "shut down");
     await endServerOutput(OUTPUT_DRAIN_MS);
     process.exit(0);
   };

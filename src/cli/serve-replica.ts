@@ -12,13 +12,13 @@ import { RestoreError } from "../cluster/litestream-restore.js";
 import { runReplica } from "../cluster/replica.js";
 import type { ReplicaState } from "../services/replica-state.js";
 import type { Config } from "../config/load.js";
-import { jsonLog } from "../lib/json-log.js";
-import { endServerOutput, type ServerOutput } from "../lib/server-output.js";
+import { endServerOutput } from "../lib/server-output.js";
 import type { ServerOptions } from "../server/app.js";
+import type { ServerLog } from "../server/server-log.js";
 import { CliError, out } from "./context.js";
 import { serveHttp } from "./serve-http.js";
 
-export async function serveReplica(config: Config, output: ServerOutput, options: Pick<ServerOptions, "routes">): Promise<void> {
+export async function serveReplica(config: Config, log: ServerLog, options: Pick<ServerOptions, "routes">): Promise<void> {
   const workers = Math.max(1, config.workers);
   if (cluster.isWorker) {
     const call = primaryLine();
@@ -34,7 +34,7 @@ export async function serveReplica(config: Config, output: ServerOutput, options
       }
     }
     const replica = { state: async () => (await call("replica.state")) as ReplicaState };
-    return serveHttp(config, db, output, { primary: { call, workers }, replica }, options);
+    return serveHttp(config, db, log, { primary: { call, workers }, replica }, options);
   }
   if (config.backupTo) {
     throw new CliError(
@@ -49,7 +49,6 @@ export async function serveReplica(config: Config, output: ServerOutput, options
     if (err instanceof LitestreamMissingError) throw new CliError(err.message.replace("BACKUP_TO needs", "REPLICA_OF needs"));
     throw err;
   }
-  const log = jsonLog((line) => output.stdout.write(line), config.logLevel);
   try {
     await runReplica({
       config,

@@ -2,11 +2,11 @@ import cluster from "node:cluster";
 import { primaryLine } from "../cluster/ipc.js";
 import { LitestreamMissingError, litestreamBinary } from "../cluster/litestream-bin.js";
 import { runPrimary } from "../cluster/primary.js";
-import { jsonLog } from "../lib/json-log.js";
 import { endServerOutput, installServerOutput } from "../lib/server-output.js";
 import { createProviderRuntime } from "../providers/runtime.js";
 import { providerSetups } from "../providers/registry.js";
 import type { ServerOptions } from "../server/app.js";
+import { serverLog } from "../server/server-log.js";
 import { ensureAdminPassword } from "../services/admin-password.js";
 import { ensureFirstKey, ensureSampleData, markUndelivered, takeUndelivered } from "../services/first-start.js";
 import { CliError, cliConfig, openCli, out, outSecret } from "./context.js";
@@ -31,27 +31,28 @@ export async function serve(options: Pick<ServerOptions, "routes"> = {}): Promis
   const settings = cliConfig();
   // The providers' own settings are read by the registry: checked here, before anything is written or printed.
   checkProviderSettings(settings);
-  if (settings.replicaOf) return serveReplica(settings, output, options);
+  // The process's one logger, Fastify's too: every line through the sink.
+  const log = serverLog(settings.logLevel, output.stdout);
+  if (settings.replicaOf) return serveReplica(settings, log, options);
   const { config, db } = openCli();
   if (cluster.isWorker) {
-    return serveHttp(config, db, output, { primary: { call: primaryLine(), workers: config.workers } }, options);
+    return serveHttp(config, db, log, { primary: { call: primaryLine(), workers: config.workers } }, options);
   }
   if (config.workers > 1 && config.databasePath === ":memory:") throw new CliError("WORKERS above 1 needs a catalog file (DATABASE_PATH), not :memory:");
   if (config.backupTo) requireLitestream(config.databasePath);
   await firstStart(db, config);
-  const secretsLost = (log: { warn: (o: object, msg: string) => void }) => {
+  const secretsLost = () => {
     for (const n of takeUndelivered(db, config)) {
       outSecret([n.line], () => markUndelivered(db, n.what, new Date(n.madeAt)));
       log.warn({ secret: n.what, madeAt: n.madeAt }, "secret not written out at an earlier start");
     }
   };
-  if (config.workers <= 1) return serveHttp(config, db, output, { primary: null, afterStart: secretsLost }, options);
+  if (config.workers <= 1) return serveHttp(config, db, log, { primary: null, afterStart: secretsLost }, options);
 
-  const log = jsonLog((line) => output.stdout.write(line), config.logLevel);
   for (const s of providerSetups(config)) {
     if (s.enabled && s.unusable) log.warn({ provider: s.provider.name, reason: s.unusable }, "provider disabled");
   }
-  secretsLost(log);
+  secretsLost();
   await runPrimary({
     config,
     db,

@@ -13,18 +13,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import type { Config } from "../config/load.js";
+import type { Log } from "../lib/log.js";
 import type { BackupState, BackupStatus } from "../services/backup-state.js";
 import { BackupLag, type ReplicaPosition } from "./backup-lag.js";
 import { litestreamBinary, parentDeathPrefix } from "./litestream-bin.js";
 import { litestreamEnv, litestreamYaml, setupFor } from "./litestream-config.js";
 import { fetchReplicaPosition, parseLitestreamLine } from "./litestream-output.js";
-
-export interface BackupLog {
-  debug?(obj: object, msg: string): void;
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}
 
 /** How often the backup's position is compared with the catalog's. */
 const SAMPLE_EVERY_MS = 1000;
@@ -51,7 +45,7 @@ export class Litestream implements BackupStatus {
   /** Throws LitestreamMissingError where npm brought no binary (before anything starts). */
   constructor(
     private readonly config: Config,
-    private readonly log: BackupLog,
+    private readonly log: Log,
   ) {
     this.binary = litestreamBinary();
     this.lag = new BackupLag(setupFor(config).dbPath);
@@ -116,8 +110,7 @@ export class Litestream implements BackupStatus {
     if (line.trim() === "") return;
     const { level, msg, fields } = parseLitestreamLine(line);
     if (level === "error") this.noteError(typeof fields.error === "string" ? `${msg}: ${fields.error}` : msg);
-    const log = level === "debug" ? this.log.debug : this.log[level];
-    log?.call(this.log, { litestream: fields }, `litestream: ${msg}`);
+    this.log[level]({ litestream: fields }, `litestream: ${msg}`);
   }
 
   /** `child`: the process that died; null when none could be started. */

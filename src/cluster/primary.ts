@@ -10,6 +10,7 @@ import cluster, { type Worker } from "node:cluster";
 import type { Db } from "../catalog/index.js";
 import type { Config } from "../config/load.js";
 import { startSchedule } from "../ingest/scheduler.js";
+import type { Log } from "../lib/log.js";
 import type { ProviderRuntime } from "../providers/runtime.js";
 import { LoginThrottle } from "../services/sign-in-throttle.js";
 import { KeyRateLimiter } from "../services/rate-budget.js";
@@ -22,12 +23,6 @@ import { Litestream } from "./litestream.js";
 /** How often a checkpoint of the WAL runs (passively, on a thread of its own). */
 const CHECKPOINT_EVERY_MS = 1000;
 
-export interface PrimaryLog {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}
-
 /** What a worker tells the primary once it listens. */
 export interface ListeningMessage {
   vc: "listening";
@@ -39,7 +34,7 @@ export async function runPrimary(o: {
   db: Db;
   runtime: ProviderRuntime;
   workers: number;
-  log: PrimaryLog;
+  log: Log;
   /** Said once every worker listens: the address. */
   onListening: (address: string) => void;
   /** Last words before the exit (the log's reader gets what is left). */

@@ -11,13 +11,14 @@ import cluster, { type Worker } from "node:cluster";
 import { randomBytes } from "node:crypto";
 import { renameSync } from "node:fs";
 import type { Config } from "../config/load.js";
+import type { Log } from "../lib/log.js";
 import { LoginThrottle } from "../services/sign-in-throttle.js";
 import { KeyRateLimiter } from "../services/rate-budget.js";
 import { newReplicaState, type ReplicaState } from "../services/replica-state.js";
 import { drainWorkers } from "./drain.js";
 import { answerCalls } from "./ipc.js";
 import { litestreamRestore, RestoreError } from "./litestream-restore.js";
-import type { ListeningMessage, PrimaryLog } from "./primary.js";
+import type { ListeningMessage } from "./primary.js";
 import { ReplicaFiles } from "./replica-files.js";
 import { type BackupPosition, formatPosition, moved } from "./replica-position.js";
 import { backupPosition } from "./replica-source.js";
@@ -39,7 +40,7 @@ interface Copy {
 
 export async function runReplica(o: {
   config: Config;
-  log: PrimaryLog;
+  log: Log;
   onListening: (address: string) => void;
   beforeExit?: () => Promise<void>;
 }): Promise<void> {

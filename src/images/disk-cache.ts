@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, unlink, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { scanFolder } from "./scan-folder.js";
-import type { ImagesLog } from "./types.js";
+import type { Log } from "../lib/log.js";
 
 /** A hit moves its file's last-use time on disk at most this often: the order survives a restart without a write per hit. */
 const TOUCH_EVERY_MS = 60_000;
@@ -22,7 +22,7 @@ export interface DiskCacheOptions {
   /** 0 = keep nothing: no reads, no writes, and what an earlier run left is removed. */
   maxBytes: number;
   now: () => number;
-  log?: ImagesLog;
+  log?: Pick<Log, "warn">;
 }
 
 /**

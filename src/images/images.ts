@@ -1,4 +1,5 @@
 import type { Config } from "../config/load.js";
+import type { Log } from "../lib/log.js";
 import type { HttpClient } from "../net/index.js";
 import { decodeEntry, encodeEntry } from "./cache-entry.js";
 import { cutNormal } from "./cut.js";
@@ -8,7 +9,7 @@ import { ImageError } from "./errors.js";
 import { fetchSource } from "./fetch-source.js";
 import { cutName, sourceName } from "./keys.js";
 import { SingleFlight } from "./single-flight.js";
-import type { CutImage, CutOptions, Images, ImagesLog, ImagesOptions, SourceImage } from "./types.js";
+import type { CutImage, CutOptions, Images, ImagesOptions, SourceImage } from "./types.js";
 
 function abandoned(reason: unknown): ImageError {
   return new ImageError("upstream", "image request aborted", { cause: reason });
@@ -105,7 +106,7 @@ function closedError(): ImageError {
  * `processes` share the folder (a server's workers): each keeps its part of IMAGE_CACHE_MB,
  * since each knows the files of the others only as they were when it started.
  */
-export function imagesFor(config: Pick<Config, "imageCacheDir" | "imageCacheMb" | "imageHostRate">, http: HttpClient, log?: ImagesLog, processes = 1): Images {
+export function imagesFor(config: Pick<Config, "imageCacheDir" | "imageCacheMb" | "imageHostRate">, http: HttpClient, log?: Pick<Log, "warn">, processes = 1): Images {
   const maxBytes = Math.floor((config.imageCacheMb * 1024 * 1024) / Math.max(1, processes));
   return createImages({ http, dir: config.imageCacheDir, maxBytes, hostRate: config.imageHostRate, log });
 }

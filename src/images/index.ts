@@ -5,4 +5,4 @@ export { cutImage } from "./cut.js";
 export { ImageError, type ImageErrorKind } from "./errors.js";
 export { MAX_SOURCE_BYTES } from "./fetch-source.js";
 export { createImages, imagesFor, lazyImages } from "./images.js";
-export type { CutImage, CutOptions, ImageKind, Images, ImagesLog, ImagesOptions, ImagesStats, SourceImage } from "./types.js";
+export type { CutImage, CutOptions, ImageKind, Images, ImagesOptions, ImagesStats, SourceImage } from "./types.js";

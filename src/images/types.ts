@@ -1,3 +1,4 @@
+import type { Log } from "../lib/log.js";
 import type { HttpClient } from "../net/index.js";
 
 export type ImageKind = "primary" | "thumb" | "backdrop";
@@ -52,11 +53,6 @@ export interface ImagesStats {
   writeErrors: number;
 }
 
-/** Where failures to keep an image are told (Fastify's logger fits). */
-export interface ImagesLog {
-  warn(obj: object, msg: string): void;
-}
-
 export interface ImagesOptions {
   http: HttpClient;
   dir: string;
@@ -64,7 +60,8 @@ export interface ImagesOptions {
   maxBytes: number;
   /** Clock of the last-use times (ms since the epoch); Date.now unless set. */
   now?: () => number;
-  log?: ImagesLog;
+  /** Where failures to keep an image are told. */
+  log?: Pick<Log, "warn">;
   /** Requests per second to each image host (0 = no limit); unset leaves the client's own (none for a host it does not know). */
   hostRate?: number;
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import Fastify, { type FastifyInstance, LogController } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
 import { VERSION } from "../lib/version.js";
 import { SERIALIZER_OPTS } from "../model/formats.js";
 import { ApiKeys } from "../services/api-keys.js";
@@ -9,7 +9,6 @@ import { type DashboardOptions, registerDashboard } from "./dashboard/plugin.js"
 import type { SignInThrottle } from "../services/sign-in-throttle.js";
 import { registerMetaTube } from "./metatube/plugin.js";
 import { knownProviders } from "./params/providers-param.js";
-import { LOG_REDACTION } from "./plex/log-redact.js";
 import { registerPlex } from "./plex/plugin.js";
 import { KeyGate, registerAuth } from "./plugins/auth.js";
 import { registerDocs } from "./plugins/docs.js";
@@ -22,6 +21,7 @@ import { registerHealthRoute } from "./routes/health.js";
 import { registerMovieRoutes } from "./routes/movie.js";
 import { registerQueryRoutes } from "./routes/query.js";
 import { registerRandomRoutes } from "./routes/random.js";
+import { type ServerLog, serverLog } from "./server-log.js";
 
 export const BODY_LIMIT = 16 * 1024;
 export { VERSION } from "../lib/version.js";
@@ -37,8 +37,11 @@ export interface SharedState {
 }
 
 export interface ServerOptions {
+  /** false: no log lines (tests, the benchmark). */
   logger?: boolean;
-  /** Where log lines go instead of pino's stdout writer (the server's LogSink: it never blocks on the reader). */
+  /** The process's one logger (serve's: server-log.ts), which Fastify then logs through. */
+  log?: ServerLog;
+  /** Without `log`: where the lines of the logger made here go instead of pino's stdout writer (tests). */
   logStream?: { write(line: string): unknown };
   shared?: SharedState;
   /** More routes, registered after the API's (the benchmark's baselines: bench/baseline-routes.ts). */
@@ -64,12 +67,12 @@ export interface ReadOnly {
 
 /** The HTTP app: plugins and routes registered explicitly, in a fixed order. */
 export async function buildServer(deps: ServiceDeps, options: ServerOptions = {}): Promise<FastifyInstance> {
+  const level = deps.config.logLevel;
+  // Made as serve makes it (server-log.ts): the API keys in URLs never written in full.
+  const log = options.logger === false || level === "silent" ? undefined : (options.log ?? serverLog(level, options.logStream));
   const app = Fastify({
-    logger:
-      options.logger === false || deps.config.logLevel === "silent"
-        ? false
-        : // The Plex provider's URL carries an API key: no log line writes one in full (plex/log-redact.ts).
-          { level: deps.config.logLevel, ...LOG_REDACTION, ...(options.logStream && { stream: options.logStream }) },
+    // Fastify adds its serializers (res, err) to a child of it, as it would to a logger of its own.
+    loggerInstance: log as FastifyBaseLogger | undefined,
     // Per-request log lines stay off the hot path; errors are logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,

@@ -1,4 +1,5 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import type { Log } from "../lib/log.js";
 
 /** A stall of the event loop longer than this is logged: every request waited that long. */
 export const STALL_MS = 100;
@@ -8,7 +9,7 @@ export const STALL_MS = 100;
  * second in which it went over `thresholdMs`: the figure to look at when latency
  * spikes. Returns the function that stops watching.
  */
-export function watchEventLoop(log: { warn: (o: object, msg: string) => void }, thresholdMs = STALL_MS): () => void {
+export function watchEventLoop(log: Pick<Log, "warn">, thresholdMs = STALL_MS): () => void {
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
   const timer = setInterval(() => {

@@ -2,6 +2,7 @@ import type { Db } from "../catalog/index.js";
 import type { Config } from "../config/load.js";
 import { readCodesList } from "../ingest/codes-list.js";
 import { IngestBusyError, runIngest, type IngestOptions, type RunSummary } from "../ingest/run-ingest.js";
+import type { Log } from "../lib/log.js";
 import type { ProviderRuntime } from "../providers/runtime.js";
 import { providerReadiness } from "./provider-health.js";
 import { stableCode, VideoCatalogError } from "../lib/video-catalog-error.js";
@@ -16,12 +17,6 @@ export class IngestRefusedError extends VideoCatalogError {
   static {
     stableCode(IngestRefusedError, "VC_ERR_INGEST_REFUSED");
   }
-}
-
-/** The lines the server's runs log (Fastify's logger fits). */
-export interface IngestLog {
-  info(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
 }
 
 export interface IngestControlOptions {
@@ -53,7 +48,7 @@ export class IngestControl implements IngestStarter {
     private readonly db: Db,
     private readonly runtime: ProviderRuntime,
     private readonly config: Config,
-    private readonly log: IngestLog,
+    private readonly log: Pick<Log, "info" | "error">,
     private readonly timing: IngestControlOptions = {},
   ) {}
 
