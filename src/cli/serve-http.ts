@@ -1,38 +1,37 @@
 /**
  * A process that answers HTTP: the only one (WORKERS=1), which then also runs the ingest
  * schedule and the WAL checkpoints, or one of several workers under a primary
- * (src/cluster), which holds those and what must hold as one across the workers.
+ * (src/cluster), which holds those and what must hold as one across the workers. Its
+ * parts (lib/lifecycle.ts), in start order: Litestream and the catalog, the start's notes,
+ * the event loop watch, the providers, the images, the search pool, the checkpoints, the
+ * ingest runs and their schedule (cluster/catalog-duties.ts), the HTTP server; stopped
+ * the other way round (cluster/stop-on-signal.ts).
  */
 import { Server as NetServer } from "node:net";
+import type { FastifyInstance } from "fastify";
 import { catalogFullMessageOf, type Db, isCatalogFull, leaveCheckpointsToOthers } from "../catalog/index.js";
-import type { primaryLine } from "../cluster/ipc.js";
-import type { ListeningMessage } from "../cluster/primary.js";
+import { catalogBase, catalogDuties } from "../cluster/catalog-duties.js";
+import type { ListeningMessage, primaryLine } from "../cluster/ipc.js";
 import { Litestream } from "../cluster/litestream.js";
-import type { ReplicaState } from "../services/replica-state.js";
+import { stopOnSignal } from "../cluster/stop-on-signal.js";
 import { LeasedRates, remoteBackup, remoteIngest, remoteSignIn } from "../cluster/worker-side.js";
 import type { Config } from "../config/load.js";
 import { imagesFor } from "../images/index.js";
-import { type Schedule, startSchedule } from "../ingest/scheduler.js";
-import { endServerOutput } from "../lib/server-output.js";
-import { providerSetups } from "../providers/registry.js";
+import { Lifecycle, type Part } from "../lib/lifecycle.js";
 import { createProviderRuntime } from "../providers/runtime.js";
 import { buildServer, type ServerOptions } from "../server/app.js";
 import { watchEventLoop } from "../server/loop-watch.js";
 import type { ServerLog } from "../server/server-log.js";
 import { IngestControl } from "../services/ingest-control.js";
 import { LiveFallback } from "../services/live-fallback.js";
+import type { ReplicaState } from "../services/replica-state.js";
 import { SearchPool } from "../services/search-pool.js";
 import { out } from "./context.js";
-
-/** How often a search worker checkpoints the WAL (passively: it never waits for readers or writers). */
-const CHECKPOINT_EVERY_MS = 1000;
-/** How long a stop waits for the log's reader to take what is left before exiting anyway. */
-const OUTPUT_DRAIN_MS = 2000;
 
 export interface HttpRole {
   /** A worker's line to its primary and how many workers there are; null when this process is the only one. */
   primary: { call: ReturnType<typeof primaryLine>; workers: number } | null;
-  /** Lines to log once the server has started (undelivered secrets of an earlier start, say). */
+  /** Lines to log once Litestream runs, before the server listens (a provider disabled, undelivered secrets of an earlier start). */
   afterStart?: () => void;
   /** A worker of a read-only replica (REPLICA_OF): its state comes from the primary. */
   replica?: { state: () => Promise<ReplicaState> };
@@ -70,67 +69,55 @@ export async function serveHttp(config: Config, db: Db, log: ServerLog, role: Ht
   const deps = { db, config, live, pool, ingest, images, backup, replica: role.replica ?? null };
   const readOnly = role.replica ? { writer: config.replicaWriter || config.replicaOf } : undefined;
   const app = await buildServer(deps, { ...options, shared, log, readOnly });
-  await ownBackup?.start();
-  if (role.primary === null) {
-    for (const s of providerSetups(config)) {
-      if (s.enabled && s.unusable) log.warn({ provider: s.provider.name, reason: s.unusable }, "provider disabled");
-    }
-  }
-  role.afterStart?.();
 
-  let schedule: Schedule | null = null;
-  if (own && config.ingestCron !== "off" && runtime.setups.length) {
-    schedule = startSchedule(
-      config.ingestCron,
-      () => own.runScheduled(),
-      (err) => log.error({ err }, "scheduled ingest failed"),
-    );
-  }
+  const life = new Lifecycle([
+    ...catalogBase(ownBackup, db),
+    role.afterStart && { name: "notes", start: role.afterStart },
+    loopWatch(log),
+    { name: "providers", stop: () => runtime.close() },
+    { name: "images", stop: () => images.close() },
+    ...catalogDuties({ config, runtime, pool, checkpoints: role.primary === null && !config.backupTo, ingest: own, log }),
+    http(app, config, role),
+  ]);
+  await life.start();
+  stopOnSignal(life, log, {
+    // A worker whose primary is gone (killed) has no one to lease its rates from: it stops.
+    on: role.primary ? ["SIGINT", "SIGTERM", "disconnect"] : undefined,
+    shutDown: (stopped) => ({ httpMs: stopped.after.http }),
+  });
+}
 
-  const address = await app.listen({ host: config.host, port: config.port });
-  if (role.primary) process.send?.({ vc: "listening", address } satisfies ListeningMessage);
-  else out(`video-catalog listening on ${address} (docs: ${address}/docs)`);
-  const unwatch = watchEventLoop(log);
-  // With a backup, Litestream checkpoints the WAL (src/catalog/store/checkpoint.ts says why).
-  const checkpoints =
-    pool && role.primary === null && !config.backupTo
-      ? setInterval(() => pool.checkpoint().catch((err: Error) => log.warn({ err: err.message }, "WAL checkpoint failed")), CHECKPOINT_EVERY_MS)
-      : null;
-  checkpoints?.unref();
-  let closing = false;
-  const stop = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    log.info({ signal }, "shutting down");
-    // Runs end after the page they are on, or sooner when that takes too long (IngestControl).
-    own?.shutdown();
-    const t0 = Date.now();
-    if (role.replica) await drainConnections(app.server);
-    // No new connections; the requests in flight are answered first. A keep-alive
-    // connection whose request ends after the close began would otherwise stay open
-    // (and the process with it) until the client or keepAliveTimeout closes it.
-    const idle = setInterval(() => app.server.closeIdleConnections(), 50);
-    await app.close();
-    clearInterval(idle);
-    const closedMs = Date.now() - t0;
-    await schedule?.stop();
-    await own?.settled();
-    if (checkpoints) clearInterval(checkpoints);
-    await pool?.close();
-    await images.close();
-    await runtime.close();
-    unwatch();
-    db.close();
-    // Last: Litestream sends what the catalog's last commits wrote, then exits.
-    await ownBackup?.stop();
-    log.info({ signal, httpMs: closedMs, totalMs: Date.now() - t0 }, "shut down");
-    await endServerOutput(OUTPUT_DRAIN_MS);
-    process.exit(0);
+/** Watches the event loop for stalls (server/loop-watch.ts). */
+function loopWatch(log: ServerLog): Part {
+  let unwatch = () => {};
+  return {
+    name: "event loop watch",
+    start: () => {
+      unwatch = watchEventLoop(log);
+    },
+    stop: () => unwatch(),
   };
-  process.on("SIGINT", () => void stop("SIGINT"));
-  process.on("SIGTERM", () => void stop("SIGTERM"));
-  // A worker whose primary is gone (killed) has no one to lease its rates from: it stops.
-  if (role.primary) process.on("disconnect", () => void stop("disconnect"));
+}
+
+/** The HTTP server: listening, then told; on the way out, it answers what is in flight first. */
+function http(app: FastifyInstance, config: Config, role: HttpRole): Part {
+  return {
+    name: "http",
+    async start() {
+      const address = await app.listen({ host: config.host, port: config.port });
+      if (role.primary) process.send?.({ vc: "listening", address } satisfies ListeningMessage);
+      else out(`video-catalog listening on ${address} (docs: ${address}/docs)`);
+    },
+    async stop() {
+      if (role.replica) await drainConnections(app.server);
+      // No new connections; the requests in flight are answered first. A keep-alive
+      // connection whose request ends after the close began would otherwise stay open
+      // (and the process with it) until the client or keepAliveTimeout closes it.
+      const idle = setInterval(() => app.server.closeIdleConnections(), 50);
+      await app.close();
+      clearInterval(idle);
+    },
+  };
 }
 
 /**

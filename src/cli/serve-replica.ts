@@ -12,7 +12,6 @@ import { RestoreError } from "../cluster/litestream-restore.js";
 import { runReplica } from "../cluster/replica.js";
 import type { ReplicaState } from "../services/replica-state.js";
 import type { Config } from "../config/load.js";
-import { endServerOutput } from "../lib/server-output.js";
 import type { ServerOptions } from "../server/app.js";
 import type { ServerLog } from "../server/server-log.js";
 import { CliError, out } from "./context.js";
@@ -55,7 +54,6 @@ export async function serveReplica(config: Config, log: ServerLog, options: Pick
       log,
       onListening: (address) =>
         out(`video-catalog listening on ${address} (docs: ${address}/docs; read-only replica of ${config.replicaOf}; ${workers} worker processes)`),
-      beforeExit: () => endServerOutput(2000),
     });
   } catch (err) {
     if (err instanceof RestoreError) throw new CliError(`REPLICA_OF: ${err.message}`);

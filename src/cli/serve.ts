@@ -2,7 +2,7 @@ import cluster from "node:cluster";
 import { primaryLine } from "../cluster/ipc.js";
 import { LitestreamMissingError, litestreamBinary } from "../cluster/litestream-bin.js";
 import { runPrimary } from "../cluster/primary.js";
-import { endServerOutput, installServerOutput } from "../lib/server-output.js";
+import { installServerOutput } from "../lib/server-output.js";
 import { createProviderRuntime } from "../providers/runtime.js";
 import { providerSetups } from "../providers/registry.js";
 import type { ServerOptions } from "../server/app.js";
@@ -41,18 +41,19 @@ export async function serve(options: Pick<ServerOptions, "routes"> = {}): Promis
   if (config.workers > 1 && config.databasePath === ":memory:") throw new CliError("WORKERS above 1 needs a catalog file (DATABASE_PATH), not :memory:");
   if (config.backupTo) requireLitestream(config.databasePath);
   await firstStart(db, config);
-  const secretsLost = () => {
+  // Said once: by the only process once its Litestream runs, by the primary before its workers start.
+  const notes = () => {
+    for (const s of providerSetups(config)) {
+      if (s.enabled && s.unusable) log.warn({ provider: s.provider.name, reason: s.unusable }, "provider disabled");
+    }
     for (const n of takeUndelivered(db, config)) {
       outSecret([n.line], () => markUndelivered(db, n.what, new Date(n.madeAt)));
       log.warn({ secret: n.what, madeAt: n.madeAt }, "secret not written out at an earlier start");
     }
   };
-  if (config.workers <= 1) return serveHttp(config, db, log, { primary: null, afterStart: secretsLost }, options);
+  if (config.workers <= 1) return serveHttp(config, db, log, { primary: null, afterStart: notes }, options);
 
-  for (const s of providerSetups(config)) {
-    if (s.enabled && s.unusable) log.warn({ provider: s.provider.name, reason: s.unusable }, "provider disabled");
-  }
-  secretsLost();
+  notes();
   await runPrimary({
     config,
     db,
@@ -60,7 +61,6 @@ export async function serve(options: Pick<ServerOptions, "routes"> = {}): Promis
     workers: config.workers,
     log,
     onListening: (address) => out(`video-catalog listening on ${address} (docs: ${address}/docs; ${config.workers} worker processes)`),
-    beforeExit: () => endServerOutput(2000),
   });
 }
 

@@ -1,5 +1,5 @@
 /** Stopping worker processes: each is sent SIGTERM (it answers what it holds, then exits), and SIGKILL if it is still there after `graceMs`. */
-import type { Worker } from "node:cluster";
+import cluster, { type Worker } from "node:cluster";
 
 /** How long SIGTERM waits for workers to answer what they hold before they are killed. */
 export const DRAIN_MS = 30_000;
@@ -14,4 +14,9 @@ export async function drainWorkers(workers: Iterable<Worker>, graceMs: number = 
   }, graceMs);
   await Promise.all(exited);
   clearTimeout(killer);
+}
+
+/** Every worker process of this primary. */
+export function everyWorker(): Worker[] {
+  return Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
 }

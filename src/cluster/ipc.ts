@@ -23,6 +23,12 @@ interface Answer {
 
 export type Handlers = Record<string, (...args: never[]) => unknown>;
 
+/** What a worker tells the primary once it listens. */
+export interface ListeningMessage {
+  vc: "listening";
+  address: string;
+}
+
 /** An error that crossed from the primary: `name` is the class name it had there. */
 export class RemoteError extends VideoCatalogError {
   static {

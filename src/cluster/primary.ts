@@ -4,30 +4,25 @@
  * answers no HTTP: it runs what must run once (the ingest schedule and the dashboard's
  * runs, the WAL checkpoints) and holds what must hold as one across the workers (each
  * key's and each client address's rate budget, the sign-in limits). A worker that dies
- * is replaced; SIGTERM or SIGINT drains every worker, then the primary exits 0.
+ * is replaced; SIGTERM or SIGINT drains every worker, then the primary exits 0. Its
+ * parts (lib/lifecycle.ts), in start order: Litestream and the catalog, the providers,
+ * the search pool, the checkpoints, the ingest runs and their schedule
+ * (catalog-duties.ts), the workers; stopped the other way round.
  */
 import cluster, { type Worker } from "node:cluster";
 import type { Db } from "../catalog/index.js";
 import type { Config } from "../config/load.js";
-import { startSchedule } from "../ingest/scheduler.js";
+import { Lifecycle, type Part } from "../lib/lifecycle.js";
 import type { Log } from "../lib/log.js";
 import type { ProviderRuntime } from "../providers/runtime.js";
-import { LoginThrottle } from "../services/sign-in-throttle.js";
-import { KeyRateLimiter } from "../services/rate-budget.js";
 import { IngestControl } from "../services/ingest-control.js";
 import { SearchPool } from "../services/search-pool.js";
-import { drainWorkers } from "./drain.js";
-import { answerCalls } from "./ipc.js";
+import { catalogBase, catalogDuties } from "./catalog-duties.js";
+import { drainWorkers, everyWorker } from "./drain.js";
+import { answerCalls, type Handlers, type ListeningMessage } from "./ipc.js";
 import { Litestream } from "./litestream.js";
-
-/** How often a checkpoint of the WAL runs (passively, on a thread of its own). */
-const CHECKPOINT_EVERY_MS = 1000;
-
-/** What a worker tells the primary once it listens. */
-export interface ListeningMessage {
-  vc: "listening";
-  address: string;
-}
+import { sharedLimits } from "./shared-limits.js";
+import { stopOnSignal } from "./stop-on-signal.js";
 
 export async function runPrimary(o: {
   config: Config;
@@ -37,91 +32,81 @@ export async function runPrimary(o: {
   log: Log;
   /** Said once every worker listens: the address. */
   onListening: (address: string) => void;
-  /** Last words before the exit (the log's reader gets what is left). */
-  beforeExit?: () => Promise<void>;
 }): Promise<void> {
   const { config, db, runtime, log } = o;
   const ingest = new IngestControl(db, runtime, config, log);
-  const schedule =
-    config.ingestCron !== "off" && runtime.setups.length
-      ? startSchedule(
-          config.ingestCron,
-          () => ingest.runScheduled(),
-          (err) => log.error({ err }, "scheduled ingest failed"),
-        )
-      : null;
   // The checkpoints run on a thread of the primary: no worker's commit ever copies the WAL.
   // With a backup, Litestream runs beside the primary and the checkpoints are its own.
   const backup = config.backupTo ? new Litestream(config, log) : null;
-  await backup?.start();
   const pool = backup ? null : new SearchPool(config.databasePath, config, 1);
-  const checkpoints = pool
-    ? setInterval(() => pool.checkpoint().catch((err: Error) => log.warn({ err: err.message }, "WAL checkpoint failed")), CHECKPOINT_EVERY_MS)
-    : null;
-  checkpoints?.unref();
-
-  const rates = new KeyRateLimiter();
-  const signIn = new LoginThrottle();
   const handlers = {
-    "rates.grant": (key: string, rate: number, want: number) => rates.takeUpTo(key, rate, want),
-    "rates.reserve": (key: string, rate: number, queued: number) => rates.reserve(key, rate, queued),
-    "signIn.begin": (client: string) => signIn.begin(client),
-    "signIn.failed": (client: string) => signIn.failed(client),
-    "signIn.succeeded": (client: string) => signIn.succeeded(client),
+    ...sharedLimits(),
     "ingest.start": (provider: string) => ingest.start(provider),
     "backup.state": () => backup?.state() ?? null,
   };
+  const life = new Lifecycle([
+    ...catalogBase(backup, db),
+    { name: "providers", stop: () => runtime.close() },
+    ...catalogDuties({ config, runtime, pool, checkpoints: true, ingest, log }),
+    new Workers(o.workers, handlers, log, o.onListening),
+  ]);
+  await life.start();
+  stopOnSignal(life, log, { shuttingDown: () => ({ workers: everyWorker().length }) });
+}
 
-  let closing = false;
-  const listening = new Set<number>();
-  let announced = false;
-  const recentDeaths: number[] = [];
-  const fork = (): Worker => {
+/** The HTTP workers: forked, each one that dies replaced (ever more slowly while they keep dying), drained on the way out. */
+class Workers implements Part {
+  readonly name = "workers";
+  private closing = false;
+  private readonly listening = new Set<number>();
+  private announced = false;
+  private readonly recentDeaths: number[] = [];
+
+  constructor(
+    private readonly count: number,
+    private readonly handlers: Handlers,
+    private readonly log: Pick<Log, "warn">,
+    private readonly onListening: (address: string) => void,
+  ) {}
+
+  start(): void {
+    cluster.on("exit", (worker, code, signal) => this.died(worker, code, signal));
+    for (let i = 0; i < this.count; i++) this.fork();
+  }
+
+  stopping(): void {
+    this.closing = true;
+  }
+
+  stop(): Promise<void> {
+    return drainWorkers(everyWorker());
+  }
+
+  private fork(): Worker {
     const worker = cluster.fork();
-    answerCalls(worker, handlers);
+    answerCalls(worker, this.handlers);
     worker.on("message", (m: ListeningMessage) => {
       if (m?.vc !== "listening") return;
-      listening.add(worker.id);
-      if (!announced && listening.size >= o.workers) {
-        announced = true;
-        o.onListening(m.address);
+      this.listening.add(worker.id);
+      if (!this.announced && this.listening.size >= this.count) {
+        this.announced = true;
+        this.onListening(m.address);
       }
     });
     return worker;
-  };
-  cluster.on("exit", (worker, code, signal) => {
-    listening.delete(worker.id);
-    if (closing) return;
-    const now = Date.now();
-    recentDeaths.push(now);
-    while (recentDeaths.length > 0 && now - recentDeaths[0] > 60_000) recentDeaths.shift();
-    // A worker that dies at once, again and again, is restarted ever more slowly (up to 10 s).
-    const delay = Math.min(10_000, 200 * 2 ** Math.max(0, recentDeaths.length - 2));
-    log.warn({ worker: worker.process.pid, code, signal, restartInMs: delay }, "worker process died; starting another");
-    setTimeout(() => {
-      if (!closing) fork();
-    }, delay).unref();
-  });
-  for (let i = 0; i < o.workers; i++) fork();
+  }
 
-  const stop = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    log.info({ signal, workers: Object.keys(cluster.workers ?? {}).length }, "shutting down");
-    ingest.shutdown();
-    const t0 = Date.now();
-    await drainWorkers(Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined));
-    await schedule?.stop();
-    await ingest.settled();
-    if (checkpoints) clearInterval(checkpoints);
-    await pool?.close();
-    await runtime.close();
-    db.close();
-    await backup?.stop();
-    log.info({ signal, totalMs: Date.now() - t0 }, "shut down");
-    await o.beforeExit?.();
-    process.exit(0);
-  };
-  process.on("SIGINT", () => void stop("SIGINT"));
-  process.on("SIGTERM", () => void stop("SIGTERM"));
+  private died(worker: Worker, code: number, signal: string): void {
+    this.listening.delete(worker.id);
+    if (this.closing) return;
+    const now = Date.now();
+    this.recentDeaths.push(now);
+    while (this.recentDeaths.length > 0 && now - this.recentDeaths[0] > 60_000) this.recentDeaths.shift();
+    // A worker that dies at once, again and again, is restarted ever more slowly (up to 10 s).
+    const delay = Math.min(10_000, 200 * 2 ** Math.max(0, this.recentDeaths.length - 2));
+    this.log.warn({ worker: worker.process.pid, code, signal, restartInMs: delay }, "worker process died; starting another");
+    setTimeout(() => {
+      if (!this.closing) this.fork();
+    }, delay).unref();
+  }
 }

@@ -5,274 +5,203 @@
  * then it restores a new copy, starts new workers on it and, once they listen, drains
  * the old ones (they take no new connection and answer what they hold) and deletes
  * the old copy. A request is answered whole by one copy or the other. What fails
- * (the backup unreachable, a restore, a check) leaves the copy served as it is.
+ * (the backup unreachable, a restore, a check) leaves the copy served as it is. Its
+ * parts (lib/lifecycle.ts), in start order: the old copies being retired, the refreshes
+ * (the first start among them), the workers; stopped the other way round.
  */
-import cluster, { type Worker } from "node:cluster";
 import { randomBytes } from "node:crypto";
 import { renameSync } from "node:fs";
 import type { Config } from "../config/load.js";
+import { Lifecycle, type Part } from "../lib/lifecycle.js";
 import type { Log } from "../lib/log.js";
-import { LoginThrottle } from "../services/sign-in-throttle.js";
-import { KeyRateLimiter } from "../services/rate-budget.js";
 import { newReplicaState, type ReplicaState } from "../services/replica-state.js";
-import { drainWorkers } from "./drain.js";
-import { answerCalls } from "./ipc.js";
+import { drainWorkers, everyWorker } from "./drain.js";
 import { litestreamRestore, RestoreError } from "./litestream-restore.js";
-import type { ListeningMessage } from "./primary.js";
 import { ReplicaFiles } from "./replica-files.js";
 import { type BackupPosition, formatPosition, moved } from "./replica-position.js";
 import { backupPosition } from "./replica-source.js";
+import { type Copy, CopyWorkers } from "./replica-workers.js";
+import { sharedLimits } from "./shared-limits.js";
+import { stopOnSignal } from "./stop-on-signal.js";
 
-/** How long new workers may take to listen once their copy passed its check (which takes as long as reading the whole file, longer the bigger the catalog). */
-const START_MS = 120_000;
-
-/** The wait before a worker that died is replaced, doubled after each replacement that fails, up to the second. */
-const REPLACE_FIRST_MS = 1000;
-const REPLACE_MAX_MS = 30_000;
-
-/** The copy served and the workers serving it. */
-interface Copy {
-  file: string;
-  position: BackupPosition | null;
-  workers: Set<Worker>;
-  retiring: boolean;
+export async function runReplica(o: { config: Config; log: Log; onListening: (address: string) => void }): Promise<void> {
+  const life = new Lifecycle(new Replica(o.config, o.log, o.onListening).parts());
+  // Before the first start: a stop may come at any moment (a first restore of many seconds included).
+  stopOnSignal(life, o.log, { shuttingDown: () => ({ workers: everyWorker().length }) });
+  await life.start();
 }
 
-export async function runReplica(o: {
-  config: Config;
-  log: Log;
-  onListening: (address: string) => void;
-  beforeExit?: () => Promise<void>;
-}): Promise<void> {
-  const { config, log } = o;
-  const workers = Math.max(1, config.workers);
-  const files = new ReplicaFiles(config.databasePath);
-  const state: ReplicaState = newReplicaState(config);
-  // The dashboard's sessions, signed alike by every worker of every copy (and by every
-  // replica, across restarts, when REPLICA_SESSION_SECRET gives them one secret).
-  const sessionSecret = config.replicaSessionSecret || randomBytes(32).toString("base64url");
-  const rates = new KeyRateLimiter();
-  const signIn = new LoginThrottle();
-  let current: Copy | null = null;
-  const retiring = new Set<Promise<void>>();
-  let closing = false;
-  let announced = false;
-  // Stops the Litestream commands under way when the server stops.
-  const abort = new AbortController();
+class Replica {
+  private readonly count: number;
+  private readonly files: ReplicaFiles;
+  private readonly state: ReplicaState;
+  private readonly workers: CopyWorkers;
+  private current: Copy | null = null;
+  /** The old copies being retired: their workers drain in the background. */
+  private readonly retiring = new Set<Promise<void>>();
+  private closing = false;
+  private announced = false;
+  /** Stops the Litestream commands under way when the server stops. */
+  private readonly abort = new AbortController();
+  private timer: NodeJS.Timeout | null = null;
+  /** The refresh under way (the first one included): a stop waits for it to end. */
+  private busy: Promise<unknown> = Promise.resolve();
 
-  /**
-   * Starts `n` workers on `copy` at once; when `check`, the first checks the copy and the
-   * others wait for it before they serve it. Resolves once all listen; when one fails
-   * first, kills the ones this call started (never the copy's others, which serve).
-   */
-  const start = (copy: Copy, n: number, check: boolean): Promise<string> =>
-    new Promise((resolve, reject) => {
-      let listening = 0;
-      let address = "";
-      let settled = false;
-      let passed: () => void = () => {};
-      const checked = check ? new Promise<void>((r) => (passed = r)) : Promise.resolve();
-      const mine = new Set<Worker>();
-      const fail = (err: Error) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        for (const w of mine) w.process.kill("SIGKILL");
-        reject(err);
-      };
-      const late = () => setTimeout(() => fail(new RestoreError(`the workers did not listen within ${START_MS / 1000} s`)), START_MS);
-      // Counted from the check's end when there is one.
-      let timer: NodeJS.Timeout | undefined = check ? undefined : late();
-      const forkOne = (checks: boolean) => {
-        const worker = cluster.fork({ DATABASE_PATH: copy.file, VC_REPLICA_SECRET: sessionSecret });
-        copy.workers.add(worker);
-        mine.add(worker);
-        answerCalls(worker, {
-          "rates.grant": (key: string, rate: number, want: number) => rates.takeUpTo(key, rate, want),
-          "rates.reserve": (key: string, rate: number, queued: number) => rates.reserve(key, rate, queued),
-          "signIn.begin": (client: string) => signIn.begin(client),
-          "signIn.failed": (client: string) => signIn.failed(client),
-          "signIn.succeeded": (client: string) => signIn.succeeded(client),
-          "replica.open": async () => {
-            if (!checks) await checked;
-            return { check: checks };
-          },
-          "replica.checked": (problems: string[]) => {
-            if (problems.length > 0) return fail(new RestoreError(`the copy fails its check: ${problems.join("; ")}`));
-            timer = late();
-            passed();
-          },
-          "replica.state": () => state,
-        });
-        worker.on("message", (m: ListeningMessage) => {
-          if (m?.vc !== "listening" || settled) return;
-          address = m.address;
-          if (++listening >= n) {
-            settled = true;
-            clearTimeout(timer);
-            resolve(address);
-          }
-        });
-        worker.once("exit", (code, signal) => {
-          copy.workers.delete(worker);
-          if (!settled) return fail(new RestoreError(`a worker exited before it listened (${signal ?? `exit status ${code}`})`));
-          if (closing || copy.retiring) return;
-          log.warn({ worker: worker.process.pid, code, signal }, "worker process died; starting another");
-          replace(copy, REPLACE_FIRST_MS);
-        });
-      };
-      for (let i = 0; i < n; i++) forkOne(check && i === 0);
+  constructor(
+    private readonly config: Config,
+    private readonly log: Log,
+    private readonly onListening: (address: string) => void,
+  ) {
+    this.count = Math.max(1, config.workers);
+    this.files = new ReplicaFiles(config.databasePath);
+    this.state = newReplicaState(config);
+    this.workers = new CopyWorkers({
+      handlers: { ...sharedLimits(), "replica.state": () => this.state },
+      // The dashboard's sessions, signed alike by every worker of every copy (and by every
+      // replica, across restarts, when REPLICA_SESSION_SECRET gives them one secret).
+      sessionSecret: config.replicaSessionSecret || randomBytes(32).toString("base64url"),
+      files: this.files,
+      log,
+      closing: () => this.closing,
     });
-
-  /** Starts one worker in place of one that died, after `delayMs`; tried again, later each time, until one listens. */
-  const replace = (copy: Copy, delayMs: number) => {
-    setTimeout(() => {
-      if (closing || copy.retiring) return;
-      start(copy, 1, false).catch((err: Error) => {
-        const next = Math.min(delayMs * 2, REPLACE_MAX_MS);
-        log.error({ err: err.message, retryInMs: next }, "worker not replaced; trying again");
-        replace(copy, next);
-      });
-    }, delayMs).unref();
-  };
-
-  /** Drains a copy's workers and deletes its file. */
-  const retire = async (copy: Copy) => {
-    copy.retiring = true;
-    const t0 = Date.now();
-    const count = copy.workers.size;
-    await drainWorkers(copy.workers);
-    files.remove(copy.file);
-    log.info({ copy: copy.file, workers: count, drainMs: Date.now() - t0 }, "old copy retired");
-  };
+  }
 
   /**
-   * Serves `file` (at `position`, when known): new workers, then the old ones drained.
-   * A copy that cannot be served is deleted, unless `keep` (an earlier start's copy).
+   * Stopped at any moment (a first restore of many seconds included), the last first:
+   * every worker drained (a new copy's too), the refresh under way left to remove its
+   * files (what Litestream ran for it was stopped at once), the old copies' drains ended.
    */
-  const serve = async (file: string, position: BackupPosition | null, keep = false) => {
-    const copy: Copy = { file, position, workers: new Set(), retiring: false };
-    const t0 = Date.now();
-    let address: string;
+  parts(): Part[] {
+    return [
+      {
+        name: "old copies",
+        stop: async () => {
+          await Promise.all(this.retiring);
+        },
+      },
+      {
+        name: "refreshes",
+        start: async () => {
+          this.busy = this.firstStart();
+          await this.busy;
+          if (!this.closing) this.refreshLater();
+        },
+        stopping: () => {
+          this.closing = true;
+          if (this.timer) clearTimeout(this.timer);
+          this.abort.abort();
+        },
+        stop: async () => {
+          await this.busy.catch(() => {});
+        },
+      },
+      { name: "workers", stop: () => drainWorkers(everyWorker()) },
+    ];
+  }
+
+  /** At start: what an earlier run left goes, but its last copy stays for a backup that cannot be reached. */
+  private async firstStart(): Promise<void> {
+    const previous = this.files.tidy();
     try {
-      if (closing) throw new RestoreError("the server is stopping");
-      address = await start(copy, workers, true);
+      await this.refresh();
+      if (previous !== null) this.files.remove(previous);
+      return;
     } catch (err) {
-      copy.retiring = true;
-      if (!keep) files.remove(file);
-      throw err;
+      if (this.closing) return;
+      this.failed(err);
+      if (previous === null) throw new RestoreError(`${this.state.lastError}; no earlier copy to serve`);
     }
-    const old = current;
-    current = copy;
-    state.position = position && formatPosition(position);
-    state.generation = position?.generation ?? null;
-    state.positionWrittenAt = position?.createdAt ?? null;
-    state.servedSince = new Date().toISOString();
-    if (!announced) {
-      announced = true;
-      o.onListening(address);
+    this.log.warn(
+      { from: this.config.replicaOf, err: this.state.lastError, copy: previous },
+      "no new copy at start: serving the copy an earlier start restored",
+    );
+    try {
+      await this.serve(previous, null, true);
+    } catch (err) {
+      if (this.closing) return;
+      throw new RestoreError(
+        `${this.state.lastError}; the copy an earlier start restored cannot be served either: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
-    // The old copy's workers drain in the background: the next refresh need not wait for them.
-    if (old) {
-      const done = retire(old).catch((err: Error) => log.error({ err: err.message }, "old copy not removed"));
-      retiring.add(done);
-      void done.finally(() => retiring.delete(done));
-    }
-    return Date.now() - t0;
-  };
+  }
+
+  /** The next refresh, REPLICA_REFRESH seconds after the last one ended. */
+  private refreshLater(): void {
+    this.timer = setTimeout(() => {
+      this.busy = this.refresh()
+        .catch((err: unknown) => {
+          if (this.closing) return;
+          this.failed(err);
+          this.log.error({ from: this.config.replicaOf, err: this.state.lastError }, "replica refresh failed; serving the copy it has");
+        })
+        .finally(() => {
+          if (!this.closing) this.refreshLater();
+        });
+    }, this.config.replicaRefreshSeconds * 1000);
+  }
 
   /** Restores the backup when it moved past the copy served; true when a new copy is served. */
-  const refresh = async (): Promise<boolean> => {
-    const position = await backupPosition(config, { signal: abort.signal });
+  private async refresh(): Promise<boolean> {
+    const { config, files, state } = this;
+    const position = await backupPosition(config, { signal: this.abort.signal });
     state.lastCheckAt = new Date().toISOString();
-    if (current && !moved(current.position, position)) return false;
+    if (this.current && !moved(this.current.position, position)) return false;
     const n = files.next();
     const temp = files.restoring(n);
     const t0 = Date.now();
     try {
       // Litestream's lines are left out: a failure's last error is in the RestoreError.
-      await litestreamRestore(config, config.replicaOf, config.databasePath, temp, { say: () => {}, signal: abort.signal });
+      await litestreamRestore(config, config.replicaOf, config.databasePath, temp, { say: () => {}, signal: this.abort.signal });
       renameSync(temp, files.copy(n));
     } finally {
       files.remove(temp);
     }
     const restoreMs = Date.now() - t0;
-    const switchMs = await serve(files.copy(n), position);
+    const switchMs = await this.serve(files.copy(n), position);
     state.refreshes++;
     state.lastRefreshAt = new Date().toISOString();
-    log.info({ from: config.replicaOf, position: formatPosition(position), restoreMs, switchMs }, "replica refreshed");
+    this.log.info({ from: config.replicaOf, position: formatPosition(position), restoreMs, switchMs }, "replica refreshed");
     return true;
-  };
-
-  const failed = (err: unknown) => {
-    state.lastError = err instanceof Error ? err.message : String(err);
-    state.lastErrorAt = new Date().toISOString();
-  };
-
-  let timer: NodeJS.Timeout | null = null;
-  /** The refresh under way (the first one included): a stop waits for it to end. */
-  let busy: Promise<unknown> = Promise.resolve();
+  }
 
   /**
-   * SIGTERM or SIGINT, at any moment (a first restore of many seconds included): stops
-   * what Litestream runs, drains every worker (a new copy's too), lets the refresh under
-   * way remove its files, then exits 0.
+   * Serves `file` (at `position`, when known): new workers, then the old ones drained.
+   * A copy that cannot be served is deleted, unless `keep` (an earlier start's copy).
    */
-  const stop = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    if (timer) clearTimeout(timer);
-    abort.abort();
-    log.info({ signal, workers: Object.keys(cluster.workers ?? {}).length }, "shutting down");
+  private async serve(file: string, position: BackupPosition | null, keep = false): Promise<number> {
+    const copy: Copy = { file, position, workers: new Set(), retiring: false };
     const t0 = Date.now();
-    await drainWorkers(Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined));
-    await busy.catch(() => {});
-    await Promise.all(retiring);
-    log.info({ signal, totalMs: Date.now() - t0 }, "shut down");
-    await o.beforeExit?.();
-    process.exit(0);
-  };
-  process.on("SIGINT", () => void stop("SIGINT"));
-  process.on("SIGTERM", () => void stop("SIGTERM"));
-
-  // At start: what an earlier run left goes, but its last copy stays for a backup that cannot be reached.
-  const previous = files.tidy();
-  const first = async () => {
+    let address: string;
     try {
-      await refresh();
-      if (previous !== null) files.remove(previous);
-      return;
+      if (this.closing) throw new RestoreError("the server is stopping");
+      address = await this.workers.start(copy, this.count, true);
     } catch (err) {
-      if (closing) return;
-      failed(err);
-      if (previous === null) throw new RestoreError(`${state.lastError}; no earlier copy to serve`);
+      copy.retiring = true;
+      if (!keep) this.files.remove(file);
+      throw err;
     }
-    log.warn({ from: config.replicaOf, err: state.lastError, copy: previous }, "no new copy at start: serving the copy an earlier start restored");
-    try {
-      await serve(previous, null, true);
-    } catch (err) {
-      if (closing) return;
-      throw new RestoreError(
-        `${state.lastError}; the copy an earlier start restored cannot be served either: ${err instanceof Error ? err.message : String(err)}`,
-      );
+    const old = this.current;
+    this.current = copy;
+    const { state } = this;
+    state.position = position && formatPosition(position);
+    state.generation = position?.generation ?? null;
+    state.positionWrittenAt = position?.createdAt ?? null;
+    state.servedSince = new Date().toISOString();
+    if (!this.announced) {
+      this.announced = true;
+      this.onListening(address);
     }
-  };
-  busy = first();
-  await busy;
-  if (closing) return;
+    // The old copy's workers drain in the background: the next refresh need not wait for them.
+    if (old) {
+      const done = this.workers.retire(old).catch((err: Error) => this.log.error({ err: err.message }, "old copy not removed"));
+      this.retiring.add(done);
+      void done.finally(() => this.retiring.delete(done));
+    }
+    return Date.now() - t0;
+  }
 
-  const loop = () => {
-    timer = setTimeout(() => {
-      busy = refresh()
-        .catch((err: unknown) => {
-          if (closing) return;
-          failed(err);
-          log.error({ from: config.replicaOf, err: state.lastError }, "replica refresh failed; serving the copy it has");
-        })
-        .finally(() => {
-          if (!closing) loop();
-        });
-    }, config.replicaRefreshSeconds * 1000);
-  };
-  loop();
+  private failed(err: unknown): void {
+    this.state.lastError = err instanceof Error ? err.message : String(err);
+    this.state.lastErrorAt = new Date().toISOString();
+  }
 }

@@ -106,7 +106,12 @@ function closedError(): ImageError {
  * `processes` share the folder (a server's workers): each keeps its part of IMAGE_CACHE_MB,
  * since each knows the files of the others only as they were when it started.
  */
-export function imagesFor(config: Pick<Config, "imageCacheDir" | "imageCacheMb" | "imageHostRate">, http: HttpClient, log?: Pick<Log, "warn">, processes = 1): Images {
+export function imagesFor(
+  config: Pick<Config, "imageCacheDir" | "imageCacheMb" | "imageHostRate">,
+  http: HttpClient,
+  log?: Pick<Log, "warn">,
+  processes = 1,
+): Images {
   const maxBytes = Math.floor((config.imageCacheMb * 1024 * 1024) / Math.max(1, processes));
   return createImages({ http, dir: config.imageCacheDir, maxBytes, hostRate: config.imageHostRate, log });
 }

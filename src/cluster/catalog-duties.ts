@@ -1,0 +1,82 @@
+/**
+ * What runs once per catalog, as parts (lib/lifecycle.ts) of the process that holds it:
+ * the only one (cli/serve-http.ts) or the primary of several workers (primary.ts). In
+ * start order: Litestream and the catalog (stopped last: the catalog closed, then
+ * Litestream sends what its last commits wrote), and, above what the process adds
+ * between, the search pool, the WAL checkpoints on it, the ingest runs and their schedule.
+ */
+import type { Db } from "../catalog/index.js";
+import type { Config } from "../config/load.js";
+import { type Schedule, startSchedule } from "../ingest/scheduler.js";
+import type { Part } from "../lib/lifecycle.js";
+import type { Log } from "../lib/log.js";
+import type { ProviderRuntime } from "../providers/runtime.js";
+import type { IngestControl } from "../services/ingest-control.js";
+import type { SearchPool } from "../services/search-pool.js";
+import type { Litestream } from "./litestream.js";
+
+/** How often the WAL is checkpointed (passively, on a search thread: it never waits for readers or writers). */
+const CHECKPOINT_EVERY_MS = 1000;
+
+/** Litestream (BACKUP_TO) and the catalog: the first parts, so the last stopped. */
+export function catalogBase(backup: Litestream | null, db: Db): (Part | null)[] {
+  return [
+    backup && { name: "litestream", start: () => backup.start(), stop: () => backup.stop() },
+    {
+      name: "catalog",
+      stop: () => {
+        db.close();
+      },
+    },
+  ];
+}
+
+export interface DutiesOptions {
+  config: Config;
+  runtime: ProviderRuntime;
+  pool: SearchPool | null;
+  /** Whether the WAL checkpoints run on `pool` (with a backup, Litestream checkpoints: store/checkpoint.ts says why). */
+  checkpoints: boolean;
+  /** The runs this process starts (the schedule's and the dashboard's); null where another process starts them. */
+  ingest: IngestControl | null;
+  log: Pick<Log, "warn" | "error">;
+}
+
+/** The search pool, the WAL checkpoints on it, the ingest runs and their schedule, in start order. */
+export function catalogDuties(o: DutiesOptions): (Part | null)[] {
+  const { pool, ingest } = o;
+  return [
+    pool && { name: "search pool", stop: () => pool.close() },
+    pool && o.checkpoints ? checkpoints(pool, o.log) : null,
+    ingest && { name: "ingest runs", stopping: () => ingest.shutdown(), stop: () => ingest.settled() },
+    ingest && o.config.ingestCron !== "off" && o.runtime.setups.length ? schedule(o.config.ingestCron, ingest, o.log) : null,
+  ];
+}
+
+function checkpoints(pool: SearchPool, log: Pick<Log, "warn">): Part {
+  let timer: NodeJS.Timeout | undefined;
+  return {
+    name: "checkpoints",
+    start: () => {
+      timer = setInterval(() => pool.checkpoint().catch((err: Error) => log.warn({ err: err.message }, "WAL checkpoint failed")), CHECKPOINT_EVERY_MS);
+      timer.unref();
+    },
+    stop: () => clearInterval(timer),
+  };
+}
+
+/** The cron schedule of ingest runs (INGEST_CRON): a tick while a run goes on is skipped. */
+function schedule(cron: string, ingest: IngestControl, log: Pick<Log, "error">): Part {
+  let running: Schedule | undefined;
+  return {
+    name: "schedule",
+    start: () => {
+      running = startSchedule(
+        cron,
+        () => ingest.runScheduled(),
+        (err) => log.error({ err }, "scheduled ingest failed"),
+      );
+    },
+    stop: () => running?.stop(),
+  };
+}
