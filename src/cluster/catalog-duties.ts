@@ -20,15 +20,7 @@ const CHECKPOINT_EVERY_MS = 1000;
 
 /** Litestream (BACKUP_TO) and the catalog: the first parts, so the last stopped. */
 export function catalogBase(backup: Litestream | null, db: Db): (Part | null)[] {
-  return [
-    backup && { name: "litestream", start: () => backup.start(), stop: () => backup.stop() },
-    {
-      name: "catalog",
-      stop: () => {
-        db.close();
-      },
-    },
-  ];
+  return [backup && { name: "litestream", start: () => backup.start(), stop: () => backup.stop() }, { name: "catalog", stop: () => db.close() }];
 }
 
 export interface DutiesOptions {

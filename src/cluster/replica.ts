@@ -73,12 +73,7 @@ class Replica {
    */
   parts(): Part[] {
     return [
-      {
-        name: "old copies",
-        stop: async () => {
-          await Promise.all(this.retiring);
-        },
-      },
+      { name: "old copies", stop: () => Promise.all(this.retiring) },
       {
         name: "refreshes",
         start: async () => {
@@ -91,9 +86,7 @@ class Replica {
           if (this.timer) clearTimeout(this.timer);
           this.abort.abort();
         },
-        stop: async () => {
-          await this.busy.catch(() => {});
-        },
+        stop: () => this.busy.catch(() => {}),
       },
       { name: "workers", stop: () => drainWorkers(everyWorker()) },
     ];

@@ -9,15 +9,19 @@
 export interface Part {
   /** What it is: the stop's times are told by it. */
   readonly name: string;
-  start?(): Promise<void> | void;
+  /** What it returns is awaited (a promise), else ignored. */
+  start?(): unknown;
   /**
    * Told at once when the stop begins, before any part stops (last part first): what
    * must hear of it early, as a run asked to end after its page while the HTTP server
    * still answers.
    */
   stopping?(): void;
-  /** Called even when the stop came before the part's start ran (a replica stopped during its first restore): nothing to stop is then a no-op. */
-  stop?(): Promise<void> | void;
+  /**
+   * What it returns is awaited, as start's. Called even when the stop came before the
+   * part's start ran (a replica stopped during its first restore): nothing to stop is then a no-op.
+   */
+  stop?(): unknown;
 }
 
 /** What a stop took. */
