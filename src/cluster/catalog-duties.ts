@@ -27,7 +27,7 @@ export interface DutiesOptions {
   config: Config;
   runtime: ProviderRuntime;
   pool: SearchPool | null;
-  /** Whether the WAL checkpoints run on `pool` (with a backup, Litestream checkpoints: store/checkpoint.ts says why). */
+  /** Whether the WAL checkpoints run on `pool` (with a backup, Litestream checkpoints: src/catalog/store/checkpoint.ts says why). */
   checkpoints: boolean;
   /** The runs this process starts (the schedule's and the dashboard's); null where another process starts them. */
   ingest: IngestControl | null;
