@@ -6,7 +6,7 @@ import { defineConfig } from "vitest/config";
  * Files that must run in a fresh module registry of their own: they mock a module
  * (vi.mock), fake the clock, spy on a shared object or listen on the process.
  */
-const ISOLATED = ["test/dump-import/refresh.test.ts", "test/http/auth-last-used.test.ts", "test/net/host-limits.test.ts", "test/services/search-pool.test.ts"];
+const ISOLATED = ["test/import/dump/refresh.test.ts", "test/http/auth-last-used.test.ts", "test/net/host-limits.test.ts", "test/services/search-pool.test.ts"];
 
 /**
  * Files that measure the machine while they run, so they run last and alone: the soak
@@ -24,7 +24,7 @@ const LONGEST = [
   "test/e2e/crash-loop.test.ts",
   "test/e2e/replica.test.ts",
   "test/ingest/ingest-faults.test.ts",
-  "test/dump-import/format.test.ts",
+  "test/import/dump/format.test.ts",
   "test/catalog/bulk-load.test.ts",
   "test/e2e/full-disk.test.ts",
   "test/e2e/dashboard-browser.test.ts",

@@ -18,7 +18,7 @@ export const RECORD_FORMAT = 1;
 
 /**
  * The digest of the records the r18dev samples of test/fixtures give today
- * (test/dump-import/record-format.test.ts): when that test fails, the records moved,
+ * (test/import/dump/record-format.test.ts): when that test fails, the records moved,
  * and RECORD_FORMAT moves with this value.
  */
 export const RECORD_FORMAT_DIGEST = "db389c6ce8660961";

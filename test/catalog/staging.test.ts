@@ -4,7 +4,7 @@ import { isStagedTable, type StagingPlan, stagedColumns } from "../../src/catalo
 import { StagedVideos } from "../../src/catalog/bulk/staged-videos.js";
 import { StagingDb } from "../../src/catalog/bulk/staging-db.js";
 import { copyEncode } from "../../src/samples/dump/rows.js";
-import { baseBlocks, TempDir } from "./helpers.js";
+import { baseBlocks, TempDir } from "../import/dump/helpers.js";
 
 describe("the staging database", () => {
   const dir = new TempDir();

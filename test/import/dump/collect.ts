@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { SAMPLES } from "../helpers/sample-server.js";
-import { readCopyDump, type CopyEvent, type CopyReaderOptions } from "../../src/import/dump/copy-reader.js";
+import { SAMPLES } from "../../helpers/sample-server.js";
+import { readCopyDump, type CopyEvent, type CopyReaderOptions } from "../../../src/import/dump/copy-reader.js";
 
 export const EXCERPT_PATH = path.resolve(SAMPLES, "r18dev/dump-excerpt.sql");
 

@@ -1,11 +1,11 @@
 import { readdirSync, rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "../../src/catalog/store/db.js";
-import { findByContentId } from "../../src/catalog/store/movies-read.js";
-import { writeSampleDump } from "../../src/samples/dump/dump.js";
-import { DumpTruncatedError, importDump, type ImportDumpOptions } from "../../src/import/dump/import-dump.js";
-import { tempCatalog } from "../helpers/build-app.js";
+import type { Db } from "../../../src/catalog/store/db.js";
+import { findByContentId } from "../../../src/catalog/store/movies-read.js";
+import { writeSampleDump } from "../../../src/samples/dump/dump.js";
+import { DumpTruncatedError, importDump, type ImportDumpOptions } from "../../../src/import/dump/import-dump.js";
+import { tempCatalog } from "../../helpers/build-app.js";
 import { TempDir, VIDEO_COLUMNS, baseBlocks, dumpText, snapshot } from "./helpers.js";
 
 const files = new TempDir();

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDumpFile, readCopyDump, readCopyDumpBatches, type SkippedLine } from "../../src/import/dump/copy-reader.js";
+import { openDumpFile, readCopyDump, readCopyDumpBatches, type SkippedLine } from "../../../src/import/dump/copy-reader.js";
 import { chunked, collect, readExcerpt, rowsOf, tablesOf } from "./collect.js";
 
 const EXCERPT_TABLES = [

@@ -1,14 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { findByContentId } from "../../src/catalog/store/movies-read.js";
-import { upsertRecords } from "../../src/catalog/store/movies-write.js";
-import { importDump, type ImportDumpOptions } from "../../src/import/dump/import-dump.js";
-import { RECORD_FORMAT } from "../../src/import/dump/source-hash.js";
-import { parseR18Combined } from "../../src/providers/r18dev/parse.js";
+import { findByContentId } from "../../../src/catalog/store/movies-read.js";
+import { upsertRecords } from "../../../src/catalog/store/movies-write.js";
+import { importDump, type ImportDumpOptions } from "../../../src/import/dump/import-dump.js";
+import { RECORD_FORMAT } from "../../../src/import/dump/source-hash.js";
+import { parseR18Combined } from "../../../src/providers/r18dev/parse.js";
 import { type Block, baseBlocks, catalogForSuite, dumpText, snapshot } from "./helpers.js";
 
 // The record builders run on this thread (workerThreads: 0), so the parser's calls can be counted.
-vi.mock("../../src/providers/r18dev/parse.js", async (original) => {
-  const parse = await original<typeof import("../../src/providers/r18dev/parse.js")>();
+vi.mock("../../../src/providers/r18dev/parse.js", async (original) => {
+  const parse = await original<typeof import("../../../src/providers/r18dev/parse.js")>();
   return { ...parse, parseR18Combined: vi.fn(parse.parseR18Combined) };
 });
 const parsed = vi.mocked(parseR18Combined);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { findByContentId } from "../../src/catalog/store/movies-read.js";
-import { importDump } from "../../src/import/dump/import-dump.js";
+import { findByContentId } from "../../../src/catalog/store/movies-read.js";
+import { importDump } from "../../../src/import/dump/import-dump.js";
 import { baseBlocks, catalogForSuite, dumpText, snapshot } from "./helpers.js";
 
 describe("import-dump: importing again", () => {

@@ -1,11 +1,11 @@
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { findByContentId } from "../../src/catalog/store/movies-read.js";
-import { upsertRecords } from "../../src/catalog/store/movies-write.js";
-import { parseR18Combined } from "../../src/providers/r18dev/parse.js";
-import { importDump } from "../../src/import/dump/import-dump.js";
-import { EXCERPT_PATH } from "../dump/collect.js";
-import { tempCatalog } from "../helpers/build-app.js";
+import { findByContentId } from "../../../src/catalog/store/movies-read.js";
+import { upsertRecords } from "../../../src/catalog/store/movies-write.js";
+import { parseR18Combined } from "../../../src/providers/r18dev/parse.js";
+import { importDump } from "../../../src/import/dump/import-dump.js";
+import { EXCERPT_PATH } from "./collect.js";
+import { tempCatalog } from "../../helpers/build-app.js";
 import { snapshot } from "./helpers.js";
 
 const PICS = "https://pics.dmm.co.jp/digital/video/118abw00013/118abw00013";

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { StagingDb } from "../../src/catalog/bulk/staging-db.js";
-import { prepareChangedRecord, prepareRecord } from "../../src/catalog/store/movies-write.js";
-import { StoredHashes } from "../../src/catalog/store/stored-hashes.js";
-import { importDump } from "../../src/import/dump/import-dump.js";
-import { type RecordBatch, recordBatches } from "../../src/import/dump/records.js";
-import { stageDump } from "../../src/import/dump/stage.js";
-import { Tally } from "../../src/import/dump/summary.js";
-import { makeIngest } from "../helpers/build-app.js";
+import { StagingDb } from "../../../src/catalog/bulk/staging-db.js";
+import { prepareChangedRecord, prepareRecord } from "../../../src/catalog/store/movies-write.js";
+import { StoredHashes } from "../../../src/catalog/store/stored-hashes.js";
+import { importDump } from "../../../src/import/dump/import-dump.js";
+import { type RecordBatch, recordBatches } from "../../../src/import/dump/records.js";
+import { stageDump } from "../../../src/import/dump/stage.js";
+import { Tally } from "../../../src/import/dump/summary.js";
+import { makeIngest } from "../../helpers/build-app.js";
 import { baseBlocks, catalogForSuite, dumpText } from "./helpers.js";
 
 /** The record builders' batches of a dump, as import-dump's write phase gets them. */

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { StagedVideos } from "../../src/catalog/bulk/staged-videos.js";
-import { StagingDb } from "../../src/catalog/bulk/staging-db.js";
-import { RECORD_FORMAT, SourceHashes } from "../../src/import/dump/source-hash.js";
-import { stageDump } from "../../src/import/dump/stage.js";
-import { Tally } from "../../src/import/dump/summary.js";
+import { StagedVideos } from "../../../src/catalog/bulk/staged-videos.js";
+import { StagingDb } from "../../../src/catalog/bulk/staging-db.js";
+import { RECORD_FORMAT, SourceHashes } from "../../../src/import/dump/source-hash.js";
+import { stageDump } from "../../../src/import/dump/stage.js";
+import { Tally } from "../../../src/import/dump/summary.js";
 import { type Block, TempDir, baseBlocks, dumpText } from "./helpers.js";
 
 const dir = new TempDir();

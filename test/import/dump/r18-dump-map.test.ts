@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { GALLERY_MAX, TABLE_COLUMNS, columnIndex, dumpImageUrl, galleryRange, isR18Table } from "../../src/import/dump/r18-dump-map.js";
+import { GALLERY_MAX, TABLE_COLUMNS, columnIndex, dumpImageUrl, galleryRange, isR18Table } from "../../../src/import/dump/r18-dump-map.js";
 import { collect, readExcerpt, rowsOf } from "./collect.js";
 
 const PICS = "https://pics.dmm.co.jp/";

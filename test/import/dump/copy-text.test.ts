@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CopyEscapeError, parseCopyHeader, unescapeCopyField } from "../../src/import/dump/copy-text.js";
+import { CopyEscapeError, parseCopyHeader, unescapeCopyField } from "../../../src/import/dump/copy-text.js";
 
 describe("unescapeCopyField", () => {
   it.each([
