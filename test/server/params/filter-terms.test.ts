@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { parseFilterText } from "../../src/server/params/filter-terms.js";
-import { parseFilter } from "../../src/server/params/filter-parse.js";
-import { AppError } from "../../src/lib/errors.js";
+import { parseFilterText } from "../../../src/server/params/filter-terms.js";
+import { parseFilter } from "../../../src/server/params/filter-parse.js";
+import { AppError } from "../../../src/lib/errors.js";
 
 describe("filter text", () => {
   it("reads key:value terms with quoted values and repeated keys", () => {
