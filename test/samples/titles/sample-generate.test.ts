@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { IngestRecord } from "../../src/model/record.js";
-import { generateSampleRecords, SAMPLE_PROVIDER } from "../../src/samples/titles/generate.js";
+import type { IngestRecord } from "../../../src/model/record.js";
+import { generateSampleRecords, SAMPLE_PROVIDER } from "../../../src/samples/titles/generate.js";
 
 const take = (count: number, seed?: number, start?: number): IngestRecord[] => [...generateSampleRecords({ count, seed, start })];
 
@@ -214,8 +214,8 @@ describe("generateSampleRecords", () => {
 
 describe("sample codes are canonical", () => {
   it("spells every dvdId as parseCode does, so /movie finds each sample title", async () => {
-    const { parseCode } = await import("../../src/codes/index.js");
-    const { generateSampleRecords } = await import("../../src/samples/titles/generate.js");
+    const { parseCode } = await import("../../../src/codes/index.js");
+    const { generateSampleRecords } = await import("../../../src/samples/titles/generate.js");
     for (const r of generateSampleRecords({ count: 20_000 })) {
       expect(parseCode(r.record.dvdId)?.dvdId, r.record.dvdId).toBe(r.record.dvdId);
     }
