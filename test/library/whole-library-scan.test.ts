@@ -23,7 +23,7 @@ import { type Simulator, startSimulator } from "../../src/samples/simulator/inde
 import { generateSampleRecords } from "../../src/samples/titles/generate.js";
 import { buildTestApp, simulatedProviders, type TestApp } from "../helpers/build-app.js";
 import { type NameRow, nameRows, REAL_TABLES, rewriteName, sellerOfRow } from "../helpers/library-names.js";
-import { client, context } from "../simulator/helpers.js";
+import { client, context } from "../samples/simulator/helpers.js";
 
 /** Sellers whose sites the simulator serves, by the provider that crawls them. */
 const SITE_PROVIDERS = ["mgstage", "fc2", "heyzo", "caribbeancom", "caribbeancompr", "1pondo", "10musume", "pacopacomama", "muramura", "tokyo-hot"];

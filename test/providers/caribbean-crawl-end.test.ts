@@ -12,7 +12,7 @@ import { caribbeancomProvider } from "../../src/providers/caribbeancom/index.js"
 import { siteTitles, type SiteTitle } from "../../src/samples/simulator/site-titles.js";
 import { CARIBBEANCOM_SIM, caribbeanId, renderCaribbeanListing, renderCaribbeanTitle } from "../../src/samples/simulator/sites/caribbean.js";
 import { startServer, type TestServer } from "../net/test-server.js";
-import { client, closeAll, codeOf, context } from "../simulator/helpers.js";
+import { client, closeAll, codeOf, context } from "../samples/simulator/helpers.js";
 
 const titles = siteTitles(95, 4, "caribbeancom");
 const ids = titles.map((t) => caribbeanId(t, "-"));

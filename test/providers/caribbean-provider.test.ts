@@ -8,7 +8,7 @@ import type { CrawlPage, Provider } from "../../src/providers/types.js";
 import type { Simulator } from "../../src/samples/simulator/index.js";
 import { siteTitles } from "../../src/samples/simulator/site-titles.js";
 import { CARIBBEAN_LISTING_SIZE, caribbeanId } from "../../src/samples/simulator/sites/caribbean.js";
-import { client, closeAll, codeOf, context, simulator } from "../simulator/helpers.js";
+import { client, closeAll, codeOf, context, simulator } from "../samples/simulator/helpers.js";
 
 const TITLES = 95;
 const SEED = 4;

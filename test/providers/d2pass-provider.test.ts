@@ -13,7 +13,7 @@ import type { CrawlOptions, Provider } from "../../src/providers/types.js";
 import type { Simulator } from "../../src/samples/simulator/index.js";
 import { siteTitles } from "../../src/samples/simulator/site-titles.js";
 import { startServer } from "../net/test-server.js";
-import { client, closeAll, context, simulator } from "../simulator/helpers.js";
+import { client, closeAll, context, simulator } from "../samples/simulator/helpers.js";
 
 const TITLES = 300;
 const SEED = 4;

@@ -13,7 +13,7 @@ import { validateIngestRecord } from "../../src/model/validate.js";
 import { compareDate, generateCatalog, type SimCatalog } from "../../src/samples/simulator/catalog.js";
 import { renderFanzaEnvelope, renderFanzaItem } from "../../src/samples/simulator/render-fanza.js";
 import { sendJson, startServer, type Handler } from "../net/test-server.js";
-import { client, closeAll, context, simulator } from "../simulator/helpers.js";
+import { client, closeAll, context, simulator } from "../samples/simulator/helpers.js";
 
 const search = fanzaProvider.search!;
 const SAMPLE = path.resolve(SAMPLES, "fanza-api/itemlist-digital-videoa-mide00799.json");

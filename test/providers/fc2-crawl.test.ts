@@ -10,7 +10,7 @@ import { fc2Provider as provider, SEARCH_TITLES } from "../../src/providers/fc2/
 import type { CrawlPage } from "../../src/providers/types.js";
 import { siteTitles } from "../../src/samples/simulator/site-titles.js";
 import { FC2_PAGE_SIZE, fc2Articles } from "../../src/samples/simulator/sites/fc2.js";
-import { client, closeAll, codeOf, context, simulator } from "../simulator/helpers.js";
+import { client, closeAll, codeOf, context, simulator } from "../samples/simulator/helpers.js";
 import { expectedRecord } from "./fc2-expected.js";
 
 afterEach(() => closeAll());

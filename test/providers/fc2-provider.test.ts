@@ -10,7 +10,7 @@ import { UpstreamError } from "../../src/net/index.js";
 import { ProviderParseError } from "../../src/providers/errors.js";
 import { fc2Provider as provider, SEARCH_TITLES } from "../../src/providers/fc2/index.js";
 import { startServer, type TestServer } from "../net/test-server.js";
-import { client, closeAll, codeOf, context } from "../simulator/helpers.js";
+import { client, closeAll, codeOf, context } from "../samples/simulator/helpers.js";
 
 const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, "../fixtures/fc2", name), "utf8");
 const servers: TestServer[] = [];

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { UpstreamError } from "../../src/net/index.js";
 import { heyzoProvider as provider } from "../../src/providers/heyzo/index.js";
 import { startServer, type TestServer } from "../net/test-server.js";
-import { client, closeAll, codeOf, context } from "../simulator/helpers.js";
+import { client, closeAll, codeOf, context } from "../samples/simulator/helpers.js";
 
 const fixture = (name: string): string => readFileSync(path.resolve("test/fixtures/heyzo", name), "utf8");
 const servers: TestServer[] = [];

@@ -13,7 +13,7 @@ import type { CrawlPage } from "../../src/providers/types.js";
 import type { Simulator } from "../../src/samples/simulator/index.js";
 import { siteTitles } from "../../src/samples/simulator/site-titles.js";
 import { HEYZO_LISTING_SIZE } from "../../src/samples/simulator/sites/heyzo.js";
-import { client, closeAll, codeOf, context, simulator } from "../simulator/helpers.js";
+import { client, closeAll, codeOf, context, simulator } from "../samples/simulator/helpers.js";
 
 const TITLES = 95;
 const SEED = 4;

@@ -9,7 +9,7 @@ import { mgstageProvider as provider } from "../../src/providers/mgstage/index.j
 import type { CrawlPage } from "../../src/providers/types.js";
 import { siteTitles } from "../../src/samples/simulator/site-titles.js";
 import { type MgstageProduct, mgstageProducts } from "../../src/samples/simulator/sites/mgstage.js";
-import { client, closeAll, codeOf, context, simulator } from "../simulator/helpers.js";
+import { client, closeAll, codeOf, context, simulator } from "../samples/simulator/helpers.js";
 import { expectedRecord } from "./mgstage-expected.js";
 
 afterEach(async () => {

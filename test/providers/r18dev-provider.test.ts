@@ -11,7 +11,7 @@ import { r18devProvider } from "../../src/providers/r18dev/index.js";
 import { validateIngestRecord } from "../../src/model/validate.js";
 import { renderR18 } from "../../src/samples/simulator/render-r18.js";
 import { sendJson, startServer, type Handler } from "../net/test-server.js";
-import { client, closeAll, context, simulator } from "../simulator/helpers.js";
+import { client, closeAll, context, simulator } from "../samples/simulator/helpers.js";
 
 const SAMPLE = path.resolve(SAMPLES, "r18dev/combined-SNIS-217.json");
 

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { UpstreamError } from "../../src/net/index.js";
 import { SEARCH_TITLES, tokyoHotProvider as provider } from "../../src/providers/tokyo-hot/index.js";
 import { startServer, type TestServer } from "../net/test-server.js";
-import { client, closeAll, codeOf, context } from "../simulator/helpers.js";
+import { client, closeAll, codeOf, context } from "../samples/simulator/helpers.js";
 
 const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, "../fixtures/tokyo-hot", name), "utf8");
 const servers: TestServer[] = [];

@@ -8,7 +8,7 @@ import type { CrawlPage } from "../../src/providers/types.js";
 import { siteTitles } from "../../src/samples/simulator/site-titles.js";
 import { type TokyoHotProduct, tokyoHotProducts } from "../../src/samples/simulator/sites/tokyo-hot.js";
 import { startServer, type TestServer } from "../net/test-server.js";
-import { client, closeAll, context, simulator } from "../simulator/helpers.js";
+import { client, closeAll, context, simulator } from "../samples/simulator/helpers.js";
 import { expectedRecord } from "./tokyo-hot-expected.js";
 
 const servers: TestServer[] = [];

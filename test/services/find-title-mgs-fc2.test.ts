@@ -12,7 +12,7 @@ import { parseProductPage } from "../../src/providers/mgstage/parse.js";
 import { PROVIDERS } from "../../src/providers/registry.js";
 import { type Simulator, startSimulator } from "../../src/samples/simulator/index.js";
 import { buildTestApp, makeRecord, simulatedProviders, type TestApp } from "../helpers/build-app.js";
-import { client, context } from "../simulator/helpers.js";
+import { client, context } from "../samples/simulator/helpers.js";
 
 /** MGStage's copy of ABP-647, read from its page (test/fixtures/mgstage: written from JavSP's recorded values). */
 const mgsCopy = parseProductPage(

@@ -9,7 +9,7 @@ import { parseCode } from "../../src/codes/index.js";
 import type { IngestRecord } from "../../src/model/record.js";
 import { PROVIDERS } from "../../src/providers/registry.js";
 import { type Simulator, startSimulator } from "../../src/samples/simulator/index.js";
-import { client, context } from "../simulator/helpers.js";
+import { client, context } from "../samples/simulator/helpers.js";
 import { buildTestApp, simulatedProviders, type TestApp } from "../helpers/build-app.js";
 
 const SELLERS_SITES = ["1pondo", "10musume", "pacopacomama", "muramura", "caribbeancom", "caribbeancompr", "heyzo", "tokyo-hot"];

@@ -9,7 +9,7 @@ import { PROVIDERS } from "../../src/providers/registry.js";
 import { type Simulator, startSimulator } from "../../src/samples/simulator/index.js";
 import { findTitles } from "../../src/services/find-title.js";
 import { buildTestApp, makeIngest, simulatedProviders, type TestApp } from "../helpers/build-app.js";
-import { client, context } from "../simulator/helpers.js";
+import { client, context } from "../samples/simulator/helpers.js";
 
 const DATED = ["1pondo", "caribbeancompr", "pacopacomama", "muramura"];
 
