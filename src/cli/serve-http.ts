@@ -42,13 +42,14 @@ const REPLICA_DRAIN_MS = 3000;
 
 export async function serveHttp(config: Config, db: Db, log: ServerLog, role: HttpRole, options: Pick<ServerOptions, "routes">): Promise<void> {
   const runtime = createProviderRuntime(config);
+  const liveLog = log.child({ part: "live" });
   const live = runtime.setups.length
     ? new LiveFallback(db, runtime, {
         timeoutMs: config.liveTimeoutMs,
         negativeTtlMs: config.negativeCacheSeconds * 1000,
-        onBusy: (records) => log.info({ records }, "live answer not written through: another process is writing the catalog"),
+        onBusy: (records) => liveLog.info({ records }, "live answer not written through: another process is writing the catalog"),
         onWriteError: (err) =>
-          log.warn({ err: isCatalogFull(err) ? catalogFullMessageOf(db) : err.message }, "live answer not written through: the write failed"),
+          liveLog.warn({ err: isCatalogFull(err) ? catalogFullMessageOf(db) : err.message }, "live answer not written through: the write failed"),
       })
     : null;
   // A :memory: catalog cannot be shared with worker threads. Several workers share the search threads out (at least one each).
@@ -57,14 +58,14 @@ export async function serveHttp(config: Config, db: Db, log: ServerLog, role: Ht
   const pool = threads > 0 ? new SearchPool(config.databasePath, config, threads) : null;
   // The WAL is checkpointed on a search thread (or the primary's), never in a commit of this thread.
   if (pool || role.primary) leaveCheckpointsToOthers(db);
-  const own = role.primary === null ? new IngestControl(db, runtime, config, log) : null;
+  const own = role.primary === null ? new IngestControl(db, runtime, config, log.child({ part: "ingest" })) : null;
   // A replica starts no ingest: its writer does.
   const ingest = role.replica ? null : (own ?? remoteIngest(role.primary!.call));
   const shared = role.primary ? { rates: new LeasedRates(role.primary.call, role.primary.workers), signIn: remoteSignIn(role.primary.call) } : undefined;
   // Covers for the MetaTube image routes, through the providers' one outbound client; the workers share IMAGE_CACHE_MB.
-  const images = imagesFor(config, runtime.http, log, role.primary?.workers ?? 1);
+  const images = imagesFor(config, runtime.http, log.child({ part: "images" }), role.primary?.workers ?? 1);
   // BACKUP_TO: Litestream runs beside the only process (a worker asks its primary, which runs it).
-  const ownBackup = config.backupTo && role.primary === null ? new Litestream(config, log) : null;
+  const ownBackup = config.backupTo && role.primary === null ? new Litestream(config, log.child({ part: "backup" })) : null;
   const backup = config.backupTo ? (ownBackup ?? remoteBackup(role.primary!.call)) : null;
   const deps = { db, config, live, pool, ingest, images, backup, replica: role.replica ?? null };
   const readOnly = role.replica ? { writer: config.replicaWriter || config.replicaOf } : undefined;
@@ -73,7 +74,7 @@ export async function serveHttp(config: Config, db: Db, log: ServerLog, role: Ht
   const life = new Lifecycle([
     ...catalogBase(ownBackup, db),
     role.afterStart && { name: "notes", start: role.afterStart },
-    loopWatch(log),
+    loopWatch(log.child({ part: "event loop" })),
     { name: "providers", stop: () => runtime.close() },
     { name: "images", stop: () => images.close() },
     ...catalogDuties({ config, runtime, pool, checkpoints: role.primary === null && !config.backupTo, ingest: own, log }),

@@ -31,7 +31,8 @@ export interface DutiesOptions {
   checkpoints: boolean;
   /** The runs this process starts (the schedule's and the dashboard's); null where another process starts them. */
   ingest: IngestControl | null;
-  log: Pick<Log, "warn" | "error">;
+  /** Each duty logs through a child of it, bound to the duty's name. */
+  log: Pick<Log, "child">;
 }
 
 /** The search pool, the WAL checkpoints on it, the ingest runs and their schedule, in start order. */
@@ -39,9 +40,9 @@ export function catalogDuties(o: DutiesOptions): (Part | null)[] {
   const { pool, ingest } = o;
   return [
     pool && { name: "search pool", stop: () => pool.close() },
-    pool && o.checkpoints ? checkpoints(pool, o.log) : null,
+    pool && o.checkpoints ? checkpoints(pool, o.log.child({ part: "checkpoints" })) : null,
     ingest && { name: "ingest runs", stopping: () => ingest.shutdown(), stop: () => ingest.settled() },
-    ingest && o.config.ingestCron !== "off" && o.runtime.setups.length ? schedule(o.config.ingestCron, ingest, o.log) : null,
+    ingest && o.config.ingestCron !== "off" && o.runtime.setups.length ? schedule(o.config.ingestCron, ingest, o.log.child({ part: "schedule" })) : null,
   ];
 }
 

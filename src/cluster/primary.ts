@@ -34,10 +34,10 @@ export async function runPrimary(o: {
   onListening: (address: string) => void;
 }): Promise<void> {
   const { config, db, runtime, log } = o;
-  const ingest = new IngestControl(db, runtime, config, log);
+  const ingest = new IngestControl(db, runtime, config, log.child({ part: "ingest" }));
   // The checkpoints run on a thread of the primary: no worker's commit ever copies the WAL.
   // With a backup, Litestream runs beside the primary and the checkpoints are its own.
-  const backup = config.backupTo ? new Litestream(config, log) : null;
+  const backup = config.backupTo ? new Litestream(config, log.child({ part: "backup" })) : null;
   const pool = backup ? null : new SearchPool(config.databasePath, config, 1);
   const handlers = {
     ...sharedLimits(),
@@ -48,7 +48,7 @@ export async function runPrimary(o: {
     ...catalogBase(backup, db),
     { name: "providers", stop: () => runtime.close() },
     ...catalogDuties({ config, runtime, pool, checkpoints: true, ingest, log }),
-    new Workers(o.workers, handlers, log, o.onListening),
+    new Workers(o.workers, handlers, log.child({ part: "workers" }), o.onListening),
   ]);
   await life.start();
   stopOnSignal(life, log, { shuttingDown: () => ({ workers: everyWorker().length }) });

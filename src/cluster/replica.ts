@@ -25,7 +25,7 @@ import { sharedLimits } from "./shared-limits.js";
 import { stopOnSignal } from "./stop-on-signal.js";
 
 export async function runReplica(o: { config: Config; log: Log; onListening: (address: string) => void }): Promise<void> {
-  const life = new Lifecycle(new Replica(o.config, o.log, o.onListening).parts());
+  const life = new Lifecycle(new Replica(o.config, o.log.child({ part: "replica" }), o.onListening).parts());
   // Before the first start: a stop may come at any moment (a first restore of many seconds included).
   stopOnSignal(life, o.log, { shuttingDown: () => ({ workers: everyWorker().length }) });
   await life.start();
@@ -61,7 +61,7 @@ class Replica {
       // replica, across restarts, when REPLICA_SESSION_SECRET gives them one secret).
       sessionSecret: config.replicaSessionSecret || randomBytes(32).toString("base64url"),
       files: this.files,
-      log,
+      log: log.child({ part: "workers" }),
       closing: () => this.closing,
     });
   }
