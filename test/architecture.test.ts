@@ -37,13 +37,13 @@ const RANKS: Record<string, number> = {
  * still an arrow up). A sub-room is a folder of the room; the room's top-level files are
  * "." unless one is named here (providers' registry sits above the sources it lists).
  * "*" ranks every folder the table does not name (providers: one folder per source).
- * A ranked sub-room may have no files yet (the catalog's `wire`).
+ * A ranked sub-room may have no files (yet).
  */
 const SUB_RANKS: Record<string, Record<string, number>> = {
   // The FTS text, fields, key and name tags (pure) < the SQLite store < the stored JSON
   // read as it is < queries and bulk loads < opening and migrating < the front door.
   catalog: { fts: 0, store: 1, wire: 2, search: 3, bulk: 3, open: 4, "index.ts": 5 },
-  // Schemas and request parameters < the plugins (auth, errors, limits) < each face < app.ts.
+  // Schemas and request parameters < the plugins (auth, errors, validators, docs) < each face < app.ts.
   server: { schemas: 0, params: 0, plugins: 1, metatube: 2, dashboard: 2, routes: 2, plex: 3, ".": 4 },
   samples: { titles: 0, dump: 0, simulator: 1 },
   import: { dump: 0, file: 0 },
