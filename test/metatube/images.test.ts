@@ -22,19 +22,9 @@ import type { IngestRecord } from "../../src/model/record.js";
 import { createHttpClient, type HttpClient } from "../../src/net/index.js";
 import { buildServer } from "../../src/server/app.js";
 import { testConfig } from "../helpers/build-app.js";
+import { paintedJpeg } from "../helpers/cover-server.js";
 import { sampleTitles } from "../helpers/sample-titles.js";
 import { jellyfinImages } from "./plugin-urls.js";
-
-/** A JPEG: its left half blue (a jacket's back), its right half red (its front). */
-async function painted(width: number, height: number): Promise<Buffer> {
-  const left = await sharp({ create: { width: Math.floor(width / 2), height, channels: 3, background: "#0000ff" } })
-    .png()
-    .toBuffer();
-  return sharp({ create: { width, height, channels: 3, background: "#ff0000" } })
-    .composite([{ input: left, left: 0, top: 0 }])
-    .jpeg({ quality: 90 })
-    .toBuffer();
-}
 
 /** The client the images use, with DMM's hosts served by the local server at `local`. */
 function throughLocal(http: HttpClient, local: string): HttpClient {
@@ -77,7 +67,7 @@ describe("MetaTube's image routes with DMM's pictures", () => {
   const jf = jellyfinImages("");
 
   beforeAll(async () => {
-    const shapes = { jacket: await painted(800, 538), thumb: await painted(147, 200), big: await painted(1600, 1076) };
+    const shapes = { jacket: await paintedJpeg(800, 538, 90), thumb: await paintedJpeg(147, 200, 90), big: await paintedJpeg(1600, 1076, 90) };
     dmm = createServer((req, res) => {
       const path = req.url ?? "/";
       requests.push(path);

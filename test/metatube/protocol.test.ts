@@ -7,8 +7,6 @@
  * actress pictures).
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -23,6 +21,7 @@ import type { IngestRecord } from "../../src/model/record.js";
 import { createHttpClient } from "../../src/net/index.js";
 import { buildServer } from "../../src/server/app.js";
 import { testConfig } from "../helpers/build-app.js";
+import { coverServer, type CoverServer } from "../helpers/cover-server.js";
 import { sampleTitles, withPicturesAt } from "../helpers/sample-titles.js";
 import { ACTOR_INFO, ACTOR_SEARCH_RESULT, ERROR_INFO, expectModel, MOVIE_INFO, MOVIE_SEARCH_RESULT } from "./plugin-models.js";
 import { JELLYFIN_SETTINGS, jellyfinImages, plexImages } from "./plugin-urls.js";
@@ -45,38 +44,6 @@ const R18_SAMPLES: Record<string, R18Sample> = Object.fromEntries(
 );
 
 const USER_AGENT = "MetaTube/2024.1225.0.0";
-
-/** A JPEG in a real shape: a jacket's back (left half) and front (right half) in two colours, so a cut shows its side. */
-async function picture(width: number, height: number): Promise<Buffer> {
-  const half = Math.floor(width / 2);
-  const left = await sharp({ create: { width: half, height, channels: 3, background: "#0000ff" } })
-    .png()
-    .toBuffer();
-  return sharp({ create: { width, height, channels: 3, background: "#ff0000" } })
-    .composite([{ input: left, left: 0, top: 0 }])
-    .jpeg({ quality: 95 })
-    .toBuffer();
-}
-
-interface CoverServer {
-  server: Server;
-  base: string;
-  requests: string[];
-}
-
-async function coverServer(): Promise<CoverServer> {
-  const shapes = { jacket: await picture(800, 538), thumb: await picture(147, 200), actress: await picture(125, 125) };
-  const requests: string[] = [];
-  const server = createServer((req, res) => {
-    const path = req.url ?? "/";
-    requests.push(path);
-    const body = /ps\.jpg$/.test(path) ? shapes.thumb : /actjpgs/.test(path) ? shapes.actress : shapes.jacket;
-    res.writeHead(200, { "content-type": "image/jpeg", "content-length": body.length });
-    res.end(body);
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests };
-}
 
 /** A URL as the plugin's ComposeUrl builds it: the path (escaped as UriBuilder does), then every parameter, empty or not, form-encoded. */
 function pluginUrl(base: string, path: string, params: Record<string, string | null>): string {

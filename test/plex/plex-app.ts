@@ -7,12 +7,9 @@
  * can be fetched and looked at.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
-import sharp from "sharp";
 import { openCatalog } from "../../src/catalog/open/open-catalog.js";
 import type { Db } from "../../src/catalog/store/db.js";
 import { createKey } from "../../src/catalog/store/keys.js";
@@ -26,36 +23,9 @@ import { buildServer, type ServerOptions } from "../../src/server/app.js";
 import type { ServiceDeps } from "../../src/services/deps.js";
 import { LiveFallback } from "../../src/services/live-fallback.js";
 import { testConfig } from "../helpers/build-app.js";
+import { coverServer, type CoverServer } from "../helpers/cover-server.js";
 import { sampleTitles, withPicturesAt } from "../helpers/sample-titles.js";
 import { type PlexAnswer, plexViolations } from "./plex-schema.js";
-
-/** A JPEG: its left half blue (a jacket's back), its right half red (its front). */
-async function painted(width: number, height: number): Promise<Buffer> {
-  const left = await sharp({ create: { width: Math.floor(width / 2), height, channels: 3, background: "#0000ff" } })
-    .png()
-    .toBuffer();
-  return sharp({ create: { width, height, channels: 3, background: "#ff0000" } })
-    .composite([{ input: left, left: 0, top: 0 }])
-    .jpeg({ quality: 95 })
-    .toBuffer();
-}
-
-export interface Covers {
-  server: Server;
-  base: string;
-}
-
-export async function coverServer(): Promise<Covers> {
-  const shapes = { jacket: await painted(800, 538), thumb: await painted(147, 200), actress: await painted(125, 125) };
-  const server = createServer((req, res) => {
-    const path = req.url ?? "/";
-    const body = /ps\.jpg$/.test(path) ? shapes.thumb : /actjpgs/.test(path) ? shapes.actress : shapes.jacket;
-    res.writeHead(200, { "content-type": "image/jpeg", "content-length": body.length });
-    res.end(body);
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
 
 export interface PlexApp {
   app: FastifyInstance;
@@ -65,7 +35,7 @@ export interface PlexApp {
   key: string;
   root: string;
   titles: IngestRecord[];
-  covers: Covers;
+  covers: CoverServer;
   close(): Promise<void>;
 }
 
