@@ -55,10 +55,8 @@ const MAX_LINES = 300;
 interface Edge {
   from: string;
   to: string;
-  /** Only types cross it: gone at run time. */
+  /** Only types cross it: gone at run time (still an arrow: every rule counts it). */
   typeOnly: boolean;
-  /** import(): loaded when first used, not when the module loads. */
-  dynamic: boolean;
 }
 
 function sourceFiles(dir: string): string[] {
@@ -73,22 +71,23 @@ function importsOf(file: string): Edge[] {
   const text = readFileSync(join(ROOT, file), "utf8");
   const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
   const edges: Edge[] = [];
-  const add = (spec: ts.Expression | undefined, typeOnly: boolean, dynamic: boolean) => {
+  const add = (spec: ts.Expression | undefined, typeOnly: boolean) => {
     if (!spec || !ts.isStringLiteral(spec) || !spec.text.startsWith(".")) return;
     const to = relative(ROOT, resolve(ROOT, dirname(file), spec.text.replace(/\.js$/, ".ts")));
-    edges.push({ from: file, to, typeOnly, dynamic });
+    edges.push({ from: file, to, typeOnly });
   };
   const visit = (node: ts.Node) => {
     if (ts.isImportDeclaration(node)) {
       const c = node.importClause;
       const named = c?.namedBindings && ts.isNamedImports(c.namedBindings) ? c.namedBindings.elements : null;
       const onlyTypes = !!c && (c.isTypeOnly || (!c.name && named !== null && named.length > 0 && named.every((e) => e.isTypeOnly)));
-      add(node.moduleSpecifier, onlyTypes, false);
+      add(node.moduleSpecifier, onlyTypes);
     } else if (ts.isExportDeclaration(node)) {
       const named = node.exportClause && ts.isNamedExports(node.exportClause) ? node.exportClause.elements : null;
-      add(node.moduleSpecifier, node.isTypeOnly || (named !== null && named.length > 0 && named.every((e) => e.isTypeOnly)), false);
+      add(node.moduleSpecifier, node.isTypeOnly || (named !== null && named.length > 0 && named.every((e) => e.isTypeOnly)));
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
-      add(node.arguments[0], false, true);
+      // import(): an arrow too.
+      add(node.arguments[0], false);
     }
     ts.forEachChild(node, visit);
   };
