@@ -41,6 +41,19 @@ describe("?redirect=, the plugins' external link", () => {
     expect((await follow(jellyfinExternalUrl(SERVER, "FANZA", "tkmird261"))).headers.location).toBe("https://www.dmm.co.jp/mono/dvd/-/detail/=/cid=tkmird261/");
   });
 
+  it("a link whose colons a browser escaped (FANZA%3Aid, as MetaTube's server takes it) goes to the same page", async () => {
+    const plain = jellyfinExternalUrl(SERVER, "FANZA", "snis00217", 0.8);
+    const pid = plain.slice(plain.indexOf("=") + 1);
+    for (const escaped of [encodeURIComponent(pid), pid.replace(":", "%3a")]) {
+      const res = await follow(`${SERVER}/?redirect=${escaped}`);
+      expect(res.statusCode, escaped).toBe(307);
+      expect(res.headers.location).toBe("https://video.dmm.co.jp/av/content/?id=snis00217");
+    }
+    const actress = jellyfinExternalUrl(SERVER, "FANZA", "ティア");
+    const res = await follow(`${SERVER}/?redirect=${encodeURIComponent(actress.slice(actress.indexOf("=") + 1))}`);
+    expect(res.headers.location).toBe(`https://www.dmm.co.jp/search/=/searchstr=${encodeURIComponent("ティア")}/`);
+  });
+
   it("an actress's link goes to her page: DMM's page of her titles, by the name the answers give her", async () => {
     for (const id of ["ティア", "Tia"]) {
       const res = await follow(jellyfinExternalUrl(SERVER, "FANZA", id));
@@ -54,7 +67,7 @@ describe("?redirect=, the plugins' external link", () => {
     expect(await refused(jellyfinExternalUrl(SERVER, "JavBus", "snis00217"), 404)).toEqual({ code: 404, message: "provider not found" });
     // A URL where an id belongs is an id the catalog does not hold.
     await refused(jellyfinExternalUrl(SERVER, "FANZA", "https://evil.example/"), 404);
-    for (const pid of ["FANZA", ":snis00217", "FANZA:", "FANZA:%E0%A4%A"]) {
+    for (const pid of ["FANZA", ":snis00217", "FANZA:", "FANZA:%E0%A4%A", "FANZA%3A", "%3Asnis00217", "FANZA%3A%E0%A4%A", "FANZA%253Asnis00217"]) {
       expect(await refused(`${SERVER}?redirect=${pid}`, 400), pid).toEqual({ code: 400, message: "invalid provider/id pair" });
     }
   });
@@ -89,5 +102,10 @@ describe("?redirect=, the plugins' external link", () => {
     expect(parsePid("FANZA:100%25")).toEqual({ provider: "FANZA", id: "100%" });
     expect(parsePid("AVBASE:dmm%3Assis899:0.99")).toEqual({ provider: "AVBASE", id: "dmm:ssis899" });
     expect(parsePid("FANZA:Yua%20Mikami::True")).toEqual({ provider: "FANZA", id: "Yua Mikami" });
+    // The same links escaped once more, whole: the id's own escaping survives the first decoding.
+    expect(parsePid("FANZA%3Asnis00217%3A0.8")).toEqual({ provider: "FANZA", id: "snis00217" });
+    expect(parsePid("FANZA%3A100%2525")).toEqual({ provider: "FANZA", id: "100%" });
+    expect(parsePid("AVBASE%3Admm%253Assis899%3A0.99")).toEqual({ provider: "AVBASE", id: "dmm:ssis899" });
+    expect(parsePid("FANZA%3Asnis00217:0.8")).toEqual({ provider: "FANZA", id: "snis00217" });
   });
 });

@@ -5,8 +5,8 @@
  * `:POSITION` and `:UPDATE` when set (jellyfin-plugin-metatube ExternalIds/BaseExternalId.cs,
  * Helpers/ProviderId.cs). MetaTube answers it before any token check, since a browser
  * follows the link and has none, with a 307 to the page of that title or actress
- * (metatube-sdk-go route/redirect.go); an id it cannot parse is a 400, an unknown provider
- * or id a 404, in its envelope.
+ * (metatube-sdk-go route/redirect.go, which decodes the query first, so `FANZA%3Aid` works
+ * too); an id it cannot parse is a 400, an unknown provider or id a 404, in its envelope.
  *
  * Here it goes only to the page of a title or actress the catalog holds (never a live
  * lookup, never a URL the request names: no open redirect), and tells nothing else; each
@@ -46,9 +46,23 @@ const INVALID_PID = "invalid provider/id pair";
 /**
  * The provider and id of a link's PID. It is read from the URL as written: the plugin's one
  * level of escaping is the id's, and a `:` it did not escape separates the fields, so an id
- * holding `:` or `%` comes back whole (MetaTube decodes the query, then the id again).
+ * holding `:` or `%` comes back whole (MetaTube decodes the query, then the id again). A
+ * browser or a chat app may escape the link once more (`FANZA%3Asnis00217`, which MetaTube's
+ * server, decoding the query first, takes too): a provider name holds neither `:` nor `%`, so
+ * an escaped colon before any plain one says the whole value was escaped, and is undone once.
  */
 export function parsePid(raw: string): { provider: string; id: string } {
+  const escapedColon = raw.search(/%3a/i);
+  const plainColon = raw.indexOf(":");
+  if (escapedColon !== -1 && (plainColon === -1 || escapedColon < plainColon)) {
+    const once = decodeOrNull(raw);
+    if (once === null) throw badRequest(INVALID_PID);
+    return splitPid(once);
+  }
+  return splitPid(raw);
+}
+
+function splitPid(raw: string): { provider: string; id: string } {
   const [provider, id] = raw.split(":").map(decodeOrNull);
   if (provider == null || id == null || provider.trim() === "" || id.trim() === "") throw badRequest(INVALID_PID);
   return { provider, id };
