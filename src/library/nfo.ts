@@ -7,7 +7,8 @@
  * importer: XBMCnfoMoviesImporter.bundle Contents/Code/__init__.py, its update()):
  * - title, originaltitle, sorttitle, plot, runtime (whole minutes), premiered (YYYY-MM-DD;
  *   all take the year from it, year is for older readers), studio, genre, tag, director:
- *   one element per value. outline is Kodi's, and the importer's first choice for the
+ *   one element per value. Kodi and Jellyfin take every studio (a title of two makers is in
+ *   both makers' lists), the importer the first. outline is Kodi's, and the importer's first choice for the
  *   summary. Readers split some values again (Jellyfin and the importer a genre, director
  *   or credit at "/", Jellyfin a director also at ","; Kodi any list at " / "): names are kept.
  * - credits: the record's authors (原作), each a writer to all three.
@@ -64,7 +65,7 @@ export interface NfoMark {
 }
 
 /** Bump when what buildNfo writes changes, so files written by an older version count as changed. */
-export const NFO_FORMAT = 2;
+export const NFO_FORMAT = 3;
 
 const DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>';
 /** A word of the mark: no spaces, no "--" (which ends nothing but is not allowed in an XML comment). */
@@ -174,7 +175,7 @@ export function buildNfo(title: NfoTitle, options: { language: "ja" | "en"; mark
     x.leaf("premiered", day);
     x.leaf("year", day.slice(0, 4));
   }
-  x.leaf("studio", names.makers[0] ?? "");
+  for (const maker of unique(names.makers)) x.leaf("studio", maker);
   [...actresses].forEach(([name, picture], order) => {
     x.open("actor");
     x.leaf("name", name);

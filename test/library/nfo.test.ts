@@ -5,9 +5,10 @@
  */
 import { describe, expect, it } from "vitest";
 import type { NfoTitle } from "../../src/library/nfo.js";
+import { generateSampleRecords } from "../../src/samples/titles/generate.js";
 import { makeIngest } from "../helpers/build-app.js";
 import { sampleTitles } from "../helpers/sample-titles.js";
-import { build, expectFields, jellyfinReads, kodiReads, type Node, parseNfo, plexImporterReads } from "./read-nfo.js";
+import { build, expectFields, jellyfinReads, kodiReads, list, type Node, parseNfo, plexImporterReads } from "./read-nfo.js";
 
 const SAMPLE_TITLES: NfoTitle[] = sampleTitles();
 
@@ -89,6 +90,18 @@ describe("buildNfo on the providers' samples", () => {
     expect(plexImporterReads(nfo).writers).toEqual(["夢野 ゆめ", "Author", "Two"]);
     expect(plexImporterReads(nfo).directors).toEqual(["監督"]);
     expect(parseNfo(build(makeIngest({ authors: [] }))).credits).toBeUndefined();
+  });
+
+  it("writes every maker as a studio: the sample catalog's SDNM-409 is Silver Moon's and Peach Garden's, and Kodi and Jellyfin show both", () => {
+    const sdnm = [...generateSampleRecords({ count: 1, start: 25 })][0];
+    expect([sdnm.record.dvdId, sdnm.record.makers]).toEqual(["SDNM-409", ["Silver Moon", "Peach Garden"]]);
+    const nfo = parseNfo(build(sdnm, "en"));
+    expect(list(nfo.studio)).toEqual(["Silver Moon", "Peach Garden"]);
+    expect(kodiReads(nfo).studios).toEqual(["Silver Moon", "Peach Garden"]);
+    expect(jellyfinReads(nfo).studios).toEqual(["Silver Moon", "Peach Garden"]);
+    // The importer takes the first, the maker the record names first.
+    expect(plexImporterReads(nfo).studio).toBe("Silver Moon");
+    expect(list(parseNfo(build(makeIngest({ makers: [] }))).studio)).toEqual([]);
   });
 
   it("makes the importer's collections of the series and, with collectionsfromtags (its default), of each tag", () => {

@@ -11,7 +11,7 @@ import { expect } from "vitest";
 import { buildNfo, type NfoMark, type NfoTitle } from "../../src/library/nfo.js";
 
 export const MARK: NfoMark = { tool: "video-catalog", version: "0.1.0", digest: "3f2a9c0d41b7e865" };
-const LISTS = new Set(["genre", "tag", "director", "credits", "actor", "uniqueid", "thumb", "id"]);
+const LISTS = new Set(["studio", "genre", "tag", "director", "credits", "actor", "uniqueid", "thumb", "id"]);
 
 export type Node = Record<string, unknown>;
 
@@ -45,7 +45,7 @@ function expected(t: NfoTitle, language: "ja" | "en") {
     runtime: r.runtimeMins > 0 ? String(r.runtimeMins) : undefined,
     premiered: day,
     year: day?.slice(0, 4),
-    studio: r.makers[0],
+    studios: [...new Set(r.makers)],
     set: r.series ? { name: r.series } : undefined,
     genres: [...new Set(r.categories)],
     tags: [...new Set([r.label, r.series, ...r.makers].filter((v): v is string => !!v))],
@@ -74,7 +74,7 @@ export function expectFields(nfo: Node, t: NfoTitle, language: "ja" | "en") {
   expect(nfo.runtime).toBe(want.runtime);
   expect(nfo.premiered).toBe(want.premiered);
   expect(nfo.year).toBe(want.year);
-  expect(nfo.studio).toBe(want.studio);
+  expect(list(nfo.studio)).toEqual(want.studios);
   expect(nfo.set).toEqual(want.set);
   expect(list(nfo.genre)).toEqual(want.genres);
   expect(list(nfo.tag)).toEqual(want.tags);
@@ -105,6 +105,8 @@ export function kodiReads(nfo: Node) {
     writers: (list(nfo.credits) as string[]).flatMap((c) => c.split(" / ").map((s) => s.trim())),
     directors: (list(nfo.director) as string[]).flatMap((c) => c.split(" / ").map((s) => s.trim())),
     posters: (list(nfo.thumb) as Node[]).filter((th) => th["@aspect"] === "poster").map(text),
+    // GetStringArray: every <studio>, each split again at the item separator.
+    studios: (list(nfo.studio) as string[]).flatMap((c) => c.split(" / ").map((s) => s.trim())),
   };
 }
 
@@ -123,7 +125,9 @@ export function jellyfinReads(nfo: Node) {
   ];
   // FetchThumbNode: an absolute URI, one per image type, the first kept (a thumb without aspect is a poster).
   const firstPoster = (list(nfo.thumb) as Node[]).map((th) => ({ aspect: th["@aspect"] ?? "poster", url: text(th) })).find((th) => th.aspect === "poster");
-  return { communityRating, imdb: id.startsWith("tt") ? id : null, people, primary: firstPoster?.url ?? null };
+  // "studio": each one AddStudio'd, as it is.
+  const studios = (list(nfo.studio) as string[]).map((s) => s.trim()).filter((s) => s !== "");
+  return { communityRating, imdb: id.startsWith("tt") ? id : null, people, primary: firstPoster?.url ?? null, studios };
 }
 
 /** XBMCnfoMoviesImporter's search() and update() (Contents/Code/__init__.py), with its default preferences (DefaultPrefs.json). */
@@ -160,6 +164,8 @@ export function plexImporterReads(nfo: Node, prefs = { collectionsfromtags: true
     collections: [...new Set(collections)],
     writers: (list(nfo.credits) as string[]).flatMap((c) => c.split("/").map((s) => s.trim())),
     directors: (list(nfo.director) as string[]).flatMap((c) => c.split("/").map((s) => s.trim())),
+    // "Studio": xpath('studio')[0], the first one alone.
+    studio: (list(nfo.studio) as string[])[0]?.trim() ?? null,
     // Lines 554-576: the outline first unless the "plot" preference is on.
     summary: text(nfo.outline) || text(nfo.plot),
   };
