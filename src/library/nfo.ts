@@ -125,7 +125,7 @@ export function buildNfo(title: NfoTitle, options: { language: "ja" | "en"; mark
   const inLanguage = (ja: string | null, en: string | null) => (language === "ja" ? clean(ja) || clean(en) : clean(en) || clean(ja));
   const day = /^\d{4}-\d{2}-\d{2}/.test(r.releaseDate) ? r.releaseDate.slice(0, 10) : "";
   const plot = inLanguage(r.commentJa, r.commentEn);
-  const names = title.names ?? namesIn(title.provider, r, {}, language);
+  const names = title.names ?? namesIn(r, {}, language);
   // Pictures are the record's, by its own spelling of each actress: `names` pairs with it by position.
   const pictures = new Map(r.extra.actressesRich.map((a) => [clean(a.name), a.image]));
   const actresses = new Map<string, string | null>();

@@ -1,11 +1,13 @@
 /**
  * A title's names (its people, maker, label, series and genres) in one language, for the
  * faces that answer in one (MEDIA_LANGUAGE). A record keeps each name as its source spells
- * it, and the other spelling, where the source gives one, in `altNames`: r18.dev's records
- * name everything in English (romaji, the English genre) with the Japanese beside it
- * (providers/r18dev/parse.ts); every other source names them in Japanese, with the English
- * beside them where its site has English pages (D2Pass's sites, HEYZO, Tokyo-Hot) and
- * FANZA's kana readings, which are no names of another language.
+ * it, and the other spelling, where the source gives one, in `altNames`. Which side is which
+ * is read from the record itself, never from its provider's name: r18.dev's records (and the
+ * sample catalog's, and an import of them) name everything in English (romaji, the English
+ * genre) with the Japanese beside them; the sellers' name them in Japanese, with the English
+ * beside them where the site has English pages (D2Pass's sites, HEYZO, Tokyo-Hot), FANZA with
+ * kana readings, which are no names of another language, and MGStage, FC2 and Caribbeancom
+ * with nothing beside them.
  *
  * `altNames` holds a list per kind, not pairs: a source leaves out a name it has no other
  * spelling for, so the two lists pair up by position only when they are equally long
@@ -30,9 +32,6 @@ export interface TitleNames {
   categories: string[];
 }
 
-/** Sources whose records name everything in English, the Japanese in altNames. */
-const ENGLISH_NAMED: ReadonlySet<string> = new Set(["r18dev"]);
-
 const KANA_OR_KANJI = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u;
 
 /** Written in the language: Japanese holds kana or kanji; English none (so a FANZA reading, all kana, is never English). */
@@ -50,11 +49,39 @@ export function titleAltNames(deps: Pick<ServiceDeps, "db">, t: Title): AltNames
   return t.id === null ? {} : altNamesOf(deps.db, t.id);
 }
 
-/** A record's names of one provider in `lang`: each name's other spelling where it is the one in that language. */
-export function namesIn(provider: string, r: DetailedRecord, alt: AltNames, lang: Language): TitleNames {
-  const englishNamed = ENGLISH_NAMED.has(provider);
-  // r18.dev's other spelling is its Japanese field, whatever its letters ("S1 NO.1 STYLE");
-  // the others' is English only where it is written so (not a FANZA reading).
+/** A record's own names of every kind, one list. */
+const ownNames = (r: DetailedRecord): string[] => [
+  ...r.actresses,
+  ...r.actors,
+  ...r.directors,
+  ...r.authors,
+  ...r.makers,
+  ...(r.label === "" ? [] : [r.label]),
+  ...(r.series === null || r.series === "" ? [] : [r.series]),
+  ...r.categories,
+];
+
+const mostlyJapanese = (names: readonly string[]): boolean => names.filter((n) => writtenIn("ja", n)).length * 2 > names.length;
+
+/**
+ * Whether a record names things in English with the Japanese as their other spelling: most of
+ * its own names are in Latin letters and most of the others in kana or kanji. Counted over
+ * every kind, genres too: a FANZA title whose director is "ZAMPA" (read ざんぱ) still has
+ * Japanese genres and maker, and an r18.dev title whose maker has no English name keeps the
+ * Japanese one among English others.
+ */
+function namedInEnglish(r: DetailedRecord, alt: AltNames): boolean {
+  const own = ownNames(r);
+  const other = Object.values(alt).flat();
+  return own.length > 0 && other.length > 0 && !mostlyJapanese(own) && mostlyJapanese(other);
+}
+
+/** A record's names in `lang`: each name's other spelling where it is the one in that language. */
+export function namesIn(r: DetailedRecord, alt: AltNames, lang: Language): TitleNames {
+  const englishNamed = namedInEnglish(r, alt);
+  // An English-named record's other spelling is its Japanese one, whatever its letters ("OL" for
+  // "Office Lady", "S1 NO.1 STYLE"); a Japanese-named one's is English only where it is written
+  // so (not a FANZA reading).
   const takesAlt = (other: string) => (lang === "ja" ? englishNamed : !englishNamed && writtenIn("en", other));
   const pick = (names: readonly string[], kind: NameKind): string[] => {
     const other = pairedAlts(names, alt[kind]);
@@ -75,5 +102,5 @@ export function namesIn(provider: string, r: DetailedRecord, alt: AltNames, lang
 
 /** A title's names in `lang`, with the catalog's other spellings of them. */
 export function titleNames(deps: Pick<ServiceDeps, "db">, t: Title, lang: Language): TitleNames {
-  return namesIn(t.provider, t.record, titleAltNames(deps, t), lang);
+  return namesIn(t.record, titleAltNames(deps, t), lang);
 }

@@ -23,7 +23,7 @@ export const actorId = (name: string): string => name.replace(/\//g, "\uFF0F").r
 /** Her spellings in one title: as its answers give her in the language, and every other it has. */
 function spellingsIn(t: Title, alt: AltNames, folded: string, lang: Language): { shown: string; others: string[]; image: string | null } | null {
   const names = t.record.actresses;
-  const shown = namesIn(t.provider, t.record, alt, lang).actresses;
+  const shown = namesIn(t.record, alt, lang).actresses;
   const other = pairedAlts(names, alt.actress);
   let i = names.findIndex((n, j) => foldName(n) === folded || foldName(shown[j]) === folded || (other !== null && foldName(other[j]) === folded));
   // Found by a name she has only in the title's unpaired other spellings: she is its actress if it has one.

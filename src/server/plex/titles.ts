@@ -21,7 +21,7 @@ export async function titleByKey(deps: ServiceDeps, ratingKey: string): Promise<
 
 export function plexMetadata(deps: ServiceDeps, t: Title, view: PlexView): PlexMetadata {
   const alt = titleAltNames(deps, t);
-  const shown = namesIn(t.provider, t.record, alt, view.lang);
-  const ja = view.lang === "ja" ? shown : namesIn(t.provider, t.record, alt, "ja");
+  const shown = namesIn(t.record, alt, view.lang);
+  const ja = view.lang === "ja" ? shown : namesIn(t.record, alt, "ja");
   return metadataOf(t, { shown, ja }, view);
 }
