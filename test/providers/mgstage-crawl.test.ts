@@ -6,10 +6,12 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { mgstageProvider as provider } from "../../src/providers/mgstage/index.js";
+import { providerSetups } from "../../src/providers/registry.js";
 import { parseProductList } from "../../src/providers/mgstage/parse-list.js";
 import type { CrawlPage } from "../../src/providers/types.js";
 import { siteTitles } from "../../src/samples/simulator/site-titles.js";
 import { MGSTAGE_LIST_LIMIT, mgstageProducts } from "../../src/samples/simulator/sites/mgstage.js";
+import { testConfig } from "../helpers/build-app.js";
 import { client, closeAll, context, simulator } from "../samples/simulator/helpers.js";
 import { expectedRecord } from "./mgstage-expected.js";
 
@@ -108,6 +110,13 @@ describe("mgstageProvider.crawl, a month at a time", () => {
     expect((await provider.crawl(cursor("2013-02"), {}, byDefault)).nextCursor).toBe(cursor("2013-01"));
     expect((await provider.crawl(cursor("2013-01"), {}, byDefault)).nextCursor).toBeNull();
     expect((await provider.crawl(cursor("2012-12"), {}, byDefault)).nextCursor).toBeNull();
+  });
+
+  it("reads MGSTAGE_FIRST_MONTH as a month, and refuses one that is none", () => {
+    const setting = (env: Record<string, string>) => providerSetups(testConfig(env)).find((s) => s.provider.name === "mgstage")!.settings.MGSTAGE_FIRST_MONTH;
+    expect([setting({}), setting({ MGSTAGE_FIRST_MONTH: " 2010-04 " })]).toEqual(["2013-01", "2010-04"]);
+    for (const bad of ["2013-13", "2013-1", "201301", "1999-12", "2013.01"])
+      expect(() => setting({ MGSTAGE_FIRST_MONTH: bad }), bad).toThrow(/MGSTAGE_FIRST_MONTH/);
   });
 
   it("starts at the newest month from a cursor of the listing it walked before; refuses a broken cursor", async () => {
