@@ -46,7 +46,7 @@ const BRACKET_JOINS = / ?[)\]】〕}] ?(?:[([【〔{] ?)?/g;
 const GLUED_SUFFIX = /(?<=\d)[a-z]{1,10}\d{0,2}$/i;
 /** Any text glued after the first number, from the start: SSIS-001nyap2p, abc123def. */
 const GLUED_TAIL = /^.*?[a-z][-_ ]?\d+(?=[a-z])/i;
-const DATED_ONLY = /^\d{6}[-_]\d{2,3}$/;
+const DATED_ONLY = /^\d{6}[-_]\d{2,4}$/;
 const DATED_KINDS: ReadonlySet<ParsedCode["kind"]> = new Set(["caribbean", "caribbeanpr", "1pondo", "10musume", "pacopacomama", "muramura", "dated"]);
 /** A label with digits inside, read from its first letter (S2MBD007, MK3D2DBD-01). */
 const LITERAL = /^\d*([a-z][a-z0-9]*[a-z])[-_ ]?(\d{2,6})$/i;

@@ -9,7 +9,8 @@
  * - caribbeanpr: 010120_001 (Caribbeancom Premium, underscore)
  * - 1pondo: 010120_001 (only when the site is named)
  * - 10musume: 010120_01 (two-digit title number)
- * - pacopacomama, muramura: 010120_001 (only when the site is named)
+ * - pacopacomama, muramura: 010120_001 (only when the site is named); muramura also 092726_1266
+ *   (four digits, its alone: read with no site named too)
  * - dated: 010120_001 with no site named: 1pondo's, Caribbeancom Premium's, Pacopacomama's
  *   or Muramura's (sellers.ts), which the catalog or the sellers themselves must tell
  * - tokyohot: n1234 / k1234 / kb1234 (lowercase, as the studio writes them)

@@ -16,6 +16,17 @@ const DATED = /^(?:(carib(?:bean)?(?:com)?(pr)?|1pon(?:do)?|10mu(?:sume)?|paco(?
 
 const uncensored = (dvdId: string, kind: ParsedCode["kind"]): ParsedCode => ({ dvdId, kind, censored: false });
 
+/**
+ * Four digits after the date are Muramura's newer titles (its numbers run on across the days and
+ * passed 999: 092726_1266). With its name, always; with no studio named, an underscore and a number
+ * from 1000 on (the site writes a lower one in three digits), as sgyx/JavSP's D2Pass reader asks
+ * MMDDYY_NNNN of Muramura alone; another studio's name rules it out.
+ */
+function muramuraNumber(site: string, separator: string, number: string): boolean {
+  if (site !== "") return site.startsWith("mura");
+  return separator === "_" && number[0] !== "0";
+}
+
 function parseDated(core: string): ParsedCode | null {
   const m = DATED.exec(core);
   if (!m) return null;
@@ -25,9 +36,7 @@ function parseDated(core: string): ParsedCode | null {
   if (mm < 1 || mm > 12 || dd < 1 || dd > 31) return null;
   const date = core.slice(core.length - number.length - 7, core.length - number.length - 1);
   const name = site?.toLowerCase() ?? "";
-  // Four digits: Muramura's newer titles (092726_1266, in JavSP's and FSS's records), read only
-  // with its name: alone, MMDDYY_NNNN is as often a camera's date and time (110315_1432).
-  if (number.length === 4) return name.startsWith("mura") ? uncensored(`${date}_${number}`, "muramura") : null;
+  if (number.length === 4) return muramuraNumber(name, separator, number) ? uncensored(`${date}_${number}`, "muramura") : null;
   if (number.length === 2) {
     // Two-digit title numbers are 10musume's; the other sites use three.
     const is10musume = name.startsWith("10mu") || (name === "" && separator === "_");

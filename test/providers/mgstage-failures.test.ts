@@ -2,7 +2,8 @@
  * MGStage against a site that answers wrongly in the ways the fix rules name: pages in the site's
  * layout that are no list, list pages answered 404, empty where the list cannot end, without
  * the count line that says whether more follow or for another page, redirected away; a search
- * whose product pages fail, within a live lookup's time.
+ * whose product pages fail, within a live lookup's time. The crawl's requests are the month's list
+ * (sale_start_range) the crawlers that take the site whole ask, here of 2026-11, the clock's month.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -37,7 +38,10 @@ async function site(routes: Record<string, Answer>) {
 
 const as = (html: string, id: string) => html.replaceAll("261ARA-168", id).replaceAll("261ara-168", id.toLowerCase());
 const search = (words: string, page = 1) => `/search/cSearch.php?search_word=${encodeURIComponent(words)}&type=top&page=${page}`;
-const list = (page: number) => `/search/cSearch.php?search_word=&sort=new&list_cnt=30&type=top&page=${page}`;
+/** Page `page` of a month's list as the crawl asks it: November 2026 unless said. */
+const list = (page: number, range = "2026.11.01-2026.11.30") =>
+  `/search/cSearch.php?search_word=&sale_start_range=${range}&sort=new&list_cnt=120&type=top&page=${page}`;
+const at = (page: number, month = "2026-11") => JSON.stringify({ month, page });
 const product = (id: string) => `/product/product_detail/${id}/`;
 
 const REAL_LIST = fixture("search-ARA-168.html");
@@ -64,34 +68,40 @@ describe("mgstage: only the results' container is a list", () => {
   it("fails where a crawl's list page is a product page or the top page", async () => {
     const { ctx } = await site({ [list(1)]: { body: fixture("product-261ARA-168.html") }, [list(2)]: { body: fixture("top.html") } });
     await expect(provider.crawl(null, {}, ctx())).rejects.toMatchObject({ kind: "not_page" });
-    await expect(provider.crawl('{"page":2}', {}, ctx())).rejects.toMatchObject({ kind: "not_page" });
+    await expect(provider.crawl(at(2), {}, ctx())).rejects.toMatchObject({ kind: "not_page" });
   });
 
   it("fails where a list page holds products but no count line, or the count of another page", async () => {
     const { ctx } = await site({ [list(1)]: { body: listPage(["ABP-647"], null) }, [list(2)]: { body: listPage(["ABP-647"], count(90, 1, 30, 1)) } });
     await expect(provider.crawl(null, {}, ctx())).rejects.toMatchObject({ kind: "not_page", message: expect.stringContaining("count line") });
-    await expect(provider.crawl('{"page":2}', {}, ctx())).rejects.toMatchObject({ kind: "not_page", message: expect.stringContaining("list page 1") });
+    await expect(provider.crawl(at(2), {}, ctx())).rejects.toMatchObject({ kind: "not_page", message: expect.stringContaining("list page 1") });
   });
 });
 
 describe("mgstage: the listing's end is its own", () => {
   it("fails on a list page answered 404 (crawl and search), retryable, naming the page", async () => {
     const { ctx } = await site({});
-    const err = await provider.crawl('{"page":2}', {}, ctx()).catch((e: unknown) => e);
+    const err = await provider.crawl(at(2), {}, ctx()).catch((e: unknown) => e);
     expect(err).toMatchObject({ name: "UpstreamError", kind: "http_status", httpStatus: 404, retryable: true });
     expect((err as Error).message).toContain(list(2));
     await expect(provider.search!("ABP-647", 1, "relevance", ctx())).rejects.toMatchObject({ httpStatus: 404 });
   });
 
-  it("fails on an empty first page and on an empty page the count says is followed; ends at an empty page past the end", async () => {
+  it("ends a month at a list of none (a month with no title, a page past its end), fails on an empty page the count says is followed", async () => {
     const { ctx } = await site({
       [list(1)]: { body: listPage([], count(0, 0, 0, 1)) },
+      [list(1, "2026.10.01-2026.10.31")]: { body: listPage([], null) },
       [list(2)]: { body: listPage([], count(90, 31, 60, 2)) },
       [list(4)]: { body: listPage([], count(90, 91, 90, 4)) },
     });
-    await expect(provider.crawl(null, {}, ctx())).rejects.toMatchObject({ kind: "not_page", message: expect.stringContaining("holds no titles") });
-    await expect(provider.crawl('{"page":2}', {}, ctx())).rejects.toMatchObject({ kind: "not_page" });
-    expect(await provider.crawl('{"page":4}', {}, ctx())).toEqual({ records: [], skipped: [], failed: [], nextCursor: null, requests: 1 });
+    const empty = { records: [], skipped: [], failed: [], requests: 1 };
+    expect(await provider.crawl(null, {}, ctx())).toEqual({ ...empty, nextCursor: at(1, "2026-10") });
+    expect(await provider.crawl(at(1, "2026-10"), {}, ctx())).toEqual({ ...empty, nextCursor: at(1, "2026-09") });
+    await expect(provider.crawl(at(2), {}, ctx())).rejects.toMatchObject({ kind: "not_page", message: expect.stringContaining("announced more") });
+    expect(await provider.crawl(at(4), {}, ctx())).toEqual({ ...empty, nextCursor: at(1, "2026-10") });
+    // A page with neither the results' container nor the count line is no list at all: asked again.
+    const { ctx: down } = await site({ [list(1)]: { body: fixture("top.html") } });
+    await expect(provider.crawl(null, {}, down())).rejects.toMatchObject({ kind: "not_page" });
   });
 
   it("goes on while the count's range ends before its total, and stops at the page that reaches it", async () => {
@@ -102,9 +112,9 @@ describe("mgstage: the listing's end is its own", () => {
       [product("261ARA-169")]: { body: page("261ARA-169") },
     });
     const first = await provider.crawl(null, {}, ctx());
-    expect([first.records.map((r) => r.record.contentId), first.nextCursor, first.requests]).toEqual([["261ara-168"], '{"page":2}', 2]);
+    expect([first.records.map((r) => r.record.contentId), first.nextCursor, first.requests]).toEqual([["261ara-168"], at(2), 2]);
     const second = await provider.crawl(first.nextCursor, {}, ctx());
-    expect([second.records.map((r) => r.record.contentId), second.nextCursor]).toEqual([["261ara-169"], null]);
+    expect([second.records.map((r) => r.record.contentId), second.nextCursor]).toEqual([["261ara-169"], at(1, "2026-10")]);
   });
 
   it("fails where a list page was redirected away from the search", async () => {

@@ -1,12 +1,15 @@
 /**
- * A whole crawl of the simulated MGStage stored by the ingest, once cleanly and once through the
- * fault mix every source meets (500s, 429 + retry-after, Cloudflare challenges, a maintenance
- * page served 200, slow and truncated answers): every title stored, none lost, never an age check.
+ * A whole crawl of the simulated MGStage stored by the ingest, a month at a time back to
+ * MGSTAGE_FIRST_MONTH (2013-01): once cleanly, once through the fault mix every source meets
+ * (500s, 429 + retry-after, Cloudflare challenges, a maintenance page served 200, slow and
+ * truncated answers), once killed after a few pages and resumed from the stored month and page;
+ * every title stored, none lost, never an age check; and a later run that takes the newest
+ * months again, down to the day it is given.
  */
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../src/catalog/store/db.js";
-import { listRuns } from "../../src/catalog/store/ingest-store.js";
+import { getProviderState, listRuns } from "../../src/catalog/store/ingest-store.js";
 import { findByContentId } from "../../src/catalog/store/movies-read.js";
 import { runIngest } from "../../src/ingest/run-ingest.js";
 import { createProviderRuntime } from "../../src/providers/runtime.js";
@@ -19,6 +22,8 @@ import { FAULT_MIX_BACKOFF, FAULT_MIX_ENV, SELLER_FAULTS } from "../helpers/faul
 const TITLES = 200;
 const SEED = 3;
 const NOW = new Date("2026-11-10T03:00:00Z");
+/** The months from the clock's, 2026-11, back to 2013-01: a list request each. */
+const MONTHS = (2026 - 2013) * 12 + 11;
 
 const contentIds = (db: Db) => db.prepare("SELECT content_id FROM movies WHERE provider = 'mgstage' ORDER BY 1").pluck().all() as string[];
 const records = (db: Db) => contentIds(db).map((id) => findByContentId(db, "mgstage", id)?.record);
@@ -32,11 +37,12 @@ describe("ingest of the simulated MGStage", () => {
     dbs.push(c);
     return c.db;
   };
-  const runtime = () =>
-    createProviderRuntime(testConfig({ ...simulatedProviders(sim), ...FAULT_MIX_ENV }), {
+  const runtime = (env: Record<string, string> = {}) =>
+    createProviderRuntime(testConfig({ ...simulatedProviders(sim), ...FAULT_MIX_ENV, ...env }), {
       now: () => NOW,
       http: FAULT_MIX_BACKOFF,
     });
+  const served = (route: "list" | "product") => sim.stats().byRoute[`mgstage.${route}`] ?? 0;
   const products = mgstageProducts(siteTitles(TITLES, SEED, "mgstage"), SEED);
   const ids = products.map((p) => p.id.toLowerCase()).sort();
   const ageChecks = () => sim.stats().byRoute["mgstage.agecheck"] ?? 0;
@@ -52,7 +58,7 @@ describe("ingest of the simulated MGStage", () => {
     }
   });
 
-  it("stores every title of a whole crawl, a request for each listing page and one for each title", async () => {
+  it("stores every title of a whole crawl, a request for each month's list and one for each title", async () => {
     const db = fresh();
     clean = db;
     const before = sim.stats().requests;
@@ -63,19 +69,54 @@ describe("ingest of the simulated MGStage", () => {
     console.log(`mgstage clean crawl: ${TITLES} titles on the site, ${run.added} stored, ${served} requests`);
     expect(run).toMatchObject({ status: "succeeded", added: TITLES, failures: 0, error: null });
     expect(contentIds(db)).toEqual(ids);
-    // A listing page of thirty, then each title's page.
-    expect(served).toBe(TITLES + Math.ceil(TITLES / 30));
+    // A list page for each month (none holds more than a page), then each title's page.
+    expect(served).toBe(TITLES + MONTHS);
     expect(run.requests).toBe(served);
     expect(ageChecks()).toBe(0);
     // Every spelling kept: Prestige's labels, the amateur lines with their maker's digits, SIRO.
     expect(new Set(records(db).map((r) => /^\d*[A-Z]+/.exec(r?.dvdId ?? "")?.[0])).size).toBe(9);
   }, 60_000);
 
+  it("resumes a run killed after a few pages at the month and page it stopped at, ending with the same titles", async () => {
+    const db = fresh();
+    const before = { list: served("list"), product: served("product") };
+    const stop = new AbortController();
+    const rt = runtime();
+    const [killed] = await runIngest(db, rt, { provider: "mgstage", trigger: "cli", stopAfterPage: stop.signal, onPage: (p) => p.pages === 4 && stop.abort() });
+    const stored = getProviderState(db, "mgstage")?.cursor ?? null;
+    const partial = contentIds(db).length;
+    expect([killed.status, killed.pages, stored]).toEqual(["stopped", 4, JSON.stringify({ month: "2026-07", page: 1 })]);
+    expect(partial).toBeGreaterThan(0);
+    expect(partial).toBeLessThan(TITLES);
+    const [resumed] = await runIngest(db, rt, { provider: "mgstage", trigger: "cli" });
+    await rt.close();
+    expect(resumed).toMatchObject({ status: "succeeded", added: TITLES - partial, failures: 0 });
+    expect(contentIds(db)).toEqual(ids);
+    expect(records(db)).toEqual(records(clean));
+    // Each month's list and each title asked once over both runs: the second began where the first stopped.
+    expect({ list: served("list") - before.list, product: served("product") - before.product }).toEqual({ list: MONTHS, product: TITLES });
+  }, 60_000);
+
+  it("takes the newest months again in a later run, down to 30 days before the last whole crawl began", async () => {
+    const db = fresh();
+    const rt = runtime();
+    const clock = () => NOW.getTime();
+    await runIngest(db, rt, { provider: "mgstage", trigger: "cli" }, clock);
+    const before = { list: served("list"), product: served("product") };
+    const [later] = await runIngest(db, rt, { provider: "mgstage", trigger: "cli" }, clock);
+    await rt.close();
+    // 2026-10-11 on: November's list (nothing yet), October's from that day.
+    const fresh10 = products.filter((p) => p.title.day >= "2026-10-11").length;
+    expect(later).toMatchObject({ status: "succeeded", added: 0, records: fresh10 });
+    expect({ list: served("list") - before.list, product: served("product") - before.product }).toEqual({ list: 2, product: fresh10 });
+  }, 60_000);
+
   it("stores every title through the fault mix, losing none", async () => {
     sim.setFaults(SELLER_FAULTS);
     const before = sim.stats();
     const db = fresh();
-    const rt = runtime();
+    // Back to 2025-07 only: the months before the simulated titles (2026) still go through the faults, in half the time.
+    const rt = runtime({ MGSTAGE_FIRST_MONTH: "2025-07" });
     const [run] = await runIngest(db, rt, { provider: "mgstage", trigger: "cli" });
     await rt.close();
     const after = sim.stats();

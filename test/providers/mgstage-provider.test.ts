@@ -1,12 +1,12 @@
 /**
  * MGStage's provider against the simulated site: codes of every line with and without the maker's
  * digits, a code it does not have, the age check without the cookie, failures, lookups by id, the
- * search, and the crawl of the listing newest first. The real pages' lookups: mgstage-lookup.test.ts.
+ * search, and listed ids asked again. The real pages' lookups: mgstage-lookup.test.ts; the crawl by
+ * months: mgstage-crawl.test.ts.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { UpstreamError } from "../../src/net/index.js";
 import { mgstageProvider as provider } from "../../src/providers/mgstage/index.js";
-import type { CrawlPage } from "../../src/providers/types.js";
 import { siteTitles } from "../../src/samples/simulator/site-titles.js";
 import { type MgstageProduct, mgstageProducts } from "../../src/samples/simulator/sites/mgstage.js";
 import { client, closeAll, codeOf, context, simulator } from "../samples/simulator/helpers.js";
@@ -104,46 +104,7 @@ describe("mgstageProvider.search", () => {
   });
 });
 
-describe("mgstageProvider.crawl of the listing, newest first", () => {
-  async function crawlAll(cursor: string | null, since: string | undefined, ctx: ReturnType<typeof context>): Promise<CrawlPage[]> {
-    const pages: CrawlPage[] = [];
-    do {
-      const page = await provider.crawl(cursor, { since }, ctx);
-      pages.push(page);
-      cursor = page.nextCursor;
-    } while (cursor !== null);
-    return pages;
-  }
-
-  it("stores every title of the site, a listing page of 30 a crawl page, and resumes from a cursor", async () => {
-    const { sim, baseUrl, ctx, products } = await site(130);
-    const pages = await crawlAll(null, undefined, ctx);
-    expect(pages.map((p) => p.nextCursor)).toEqual([...[2, 3, 4, 5].map((n) => `{"page":${n}}`), null]);
-    expect(pages.flatMap((p) => p.records)).toEqual(products.map((p) => expectedRecord(p, baseUrl)));
-    expect(pages.flatMap((p) => [...p.skipped, ...(p.failed ?? [])])).toEqual([]);
-    expect(pages.map((p) => p.requests)).toEqual([31, 31, 31, 31, 11]);
-    expect(routes(sim)).toEqual({ product: 130, top: 0, search: 0, list: 5, agecheck: 0 });
-
-    expect((await provider.crawl('{"page":3}', {}, ctx)).records).toEqual(pages[2].records);
-    expect(await provider.crawl('{"page":99}', {}, ctx)).toEqual({ records: [], skipped: [], failed: [], nextCursor: null, requests: 1 });
-  });
-
-  it("ends at the page whose last title is older than `since`, keeping every title it fetched", async () => {
-    const { ctx, products } = await site(130);
-    const since = products[45].title.day;
-    const pages = await crawlAll(null, since, ctx);
-    const last = Math.floor(products.findIndex((p) => p.title.day < since) / 30);
-    expect(pages.length).toBe(last + 1);
-    expect(pages.flatMap((p) => p.records).map((r) => r.record.contentId)).toEqual(products.slice(0, (last + 1) * 30).map((p) => p.id.toLowerCase()));
-    expect((await crawlAll(null, "2000-01-01", ctx)).flatMap((p) => p.records)).toHaveLength(130);
-    await expect(provider.crawl(null, { since: "2026-13" }, ctx)).rejects.toThrow(RangeError);
-  });
-
-  it("refuses a broken cursor", async () => {
-    const ctx = context("http://127.0.0.1:9", client());
-    for (const bad of ["x", "2", '{"page":0}', '{"page":1.5}', "null", '{"pages":2}']) await expect(provider.crawl(bad, {}, ctx)).rejects.toThrow(RangeError);
-  });
-
+describe("mgstageProvider.crawlEntries", () => {
   it("fetches listed ids again as one page (earlier failures), skipping removed and malformed ids", async () => {
     const { baseUrl, ctx, products } = await site();
     const page = await provider.crawlEntries!([products[3].id, products[90].id.toLowerCase(), "ABP-001", "a/b", ""], ctx);
@@ -153,19 +114,5 @@ describe("mgstageProvider.crawl of the listing, newest first", () => {
       { id: "a/b", reason: "not a product id" },
     ]);
     expect(page.nextCursor).toBeNull();
-  });
-
-  it("lists a title that fails after its retries as failed, keeping the page's others", async () => {
-    const { sim, ctx } = await site(40);
-    const first = await provider.crawl(null, {}, ctx);
-    const listRequest = sim.stats().requests + 1;
-    let k = 3;
-    while (listRequest % k === 0) k++;
-    sim.setFaults({ every: { html: k } });
-    const page = await provider.crawl(null, {}, context(sim.baseUrlOf("mgstage"), client({ maxRetries: 0 })));
-    expect(page.failed!.length).toBeGreaterThan(0);
-    expect(page.failed!.every((f) => f.kind === "not_page")).toBe(true);
-    expect(page.records.length + page.failed!.length).toBe(first.records.length);
-    expect(page.nextCursor).toBe(first.nextCursor);
   });
 });

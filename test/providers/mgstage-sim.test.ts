@@ -1,7 +1,7 @@
 /**
  * The simulated MGStage renders what the parsers read back: every title's page into the record
  * its model says, every list page into its products in order, with the count line the crawl
- * pages by.
+ * pages by; its lists narrowed to a range of days, and stopping short of their end.
  */
 import { describe, expect, it } from "vitest";
 import { parseCode } from "../../src/codes/index.js";
@@ -10,7 +10,7 @@ import { isProductAnswer, isProductPage, isSiteLayout } from "../../src/provider
 import { parseProductPage } from "../../src/providers/mgstage/parse.js";
 import { isListPage, parseProductList } from "../../src/providers/mgstage/parse-list.js";
 import { siteTitles } from "../../src/samples/simulator/site-titles.js";
-import { mgstageProducts } from "../../src/samples/simulator/sites/mgstage.js";
+import { MGSTAGE_LIST_LIMIT, mgstageProducts, mgstageSite } from "../../src/samples/simulator/sites/mgstage.js";
 import { AGE_CHECK_PAGE, renderListPage, renderProductPage, TOP_PAGE } from "../../src/samples/simulator/sites/mgstage-pages.js";
 import { expectedRecord } from "./mgstage-expected.js";
 
@@ -56,6 +56,27 @@ describe("the simulated MGStage", () => {
       expect(parsed.count?.total).toBe(products.length);
       expect((parsed.count?.last ?? 0) < products.length).toBe(n < pages);
     }
+  });
+
+  it("narrows a list to the days of sale_start_range, both included, and stops every list at MGSTAGE_LIST_LIMIT", () => {
+    const site = mgstageSite({ titles: 600, seed: 11 });
+    const list = (query: string) => {
+      const url = new URL(`http://sim/search/cSearch.php?search_word=&sort=new&type=top&${query}`);
+      const answer = site.route({ path: url.pathname, url, headers: { cookie: "adc=1" } })!.answer();
+      return parseProductList("text" in answer ? answer.text : "");
+    };
+    const day = products[40].title.day;
+    const month = day.slice(0, 7);
+    const sameDay = list(`sale_start_range=${day.replaceAll("-", ".")}-${day.replaceAll("-", ".")}&list_cnt=120`);
+    expect(sameDay.items.map((x) => x.id)).toEqual(products.filter((p) => p.title.day === day).map((p) => p.id));
+    const wholeMonth = list(`sale_start_range=${month.replace("-", ".")}.01-${month.replace("-", ".")}.31&list_cnt=30&page=1`);
+    const inMonth = products.filter((p) => p.title.day.startsWith(month));
+    expect([wholeMonth.items.map((x) => x.id), wholeMonth.count?.total]).toEqual([inMonth.slice(0, 30).map((p) => p.id), inMonth.length]);
+    expect(list("sale_start_range=2026-10-01-2026-10-31").items).toEqual([]);
+    // Without a range: the newest MGSTAGE_LIST_LIMIT, then pages that list none, their count line still counting every title.
+    const pages = MGSTAGE_LIST_LIMIT / 30;
+    expect(list(`list_cnt=30&page=${pages}`).items).toHaveLength(30);
+    expect(list(`list_cnt=30&page=${pages + 1}`)).toMatchObject({ items: [], count: { total: 600, first: MGSTAGE_LIST_LIMIT + 1, last: MGSTAGE_LIST_LIMIT } });
   });
 
   it("answers its top page and its age check in neither the product's nor the list's markup", () => {

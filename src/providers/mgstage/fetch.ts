@@ -1,6 +1,6 @@
 /**
- * The requests of MGStage: a product's page and a list page (the search, or the newest-first
- * listing the crawl walks), each with the age cookie `adc=1` (MetaTube's mgstage.go,
+ * The requests of MGStage: a product's page and a list page (the search, or a month of the
+ * products the crawl walks), each with the age cookie `adc=1` (MetaTube's mgstage.go,
  * JavSP's mgstage.py, librefanza's Mgstage::Api): without it the site answers its age check.
  * A product the site does not have is redirected to its top page (JavSP: "url不存在时会被重定向
  * 至主页", javinizer-go's checkDirectURL): that is no such product; a redirect anywhere else
@@ -10,11 +10,12 @@
 
 import type { IngestRecord } from "../../model/record.js";
 import { UpstreamError } from "../../net/index.js";
+import type { EntryOutcome } from "../crawl-list.js";
 import { ProviderParseError } from "../errors.js";
 import { sitePath } from "../final-url.js";
 import { type Counter, getCountedPage, type ListingPage, listingPageMissing } from "../listing-crawl.js";
 import type { ProviderContext } from "../types.js";
-import { isProductPath, PROVIDER, siteId } from "./ids.js";
+import { isProductPath, PRODUCT_ID, PROVIDER, siteId } from "./ids.js";
 import { isProductAnswer, isProductPage } from "./page-kind.js";
 import { parseProductPage, productUrl } from "./parse.js";
 import { isListPage, type ListItem, parseProductList } from "./parse-list.js";
@@ -22,17 +23,17 @@ import { isListPage, type ListItem, parseProductList } from "./parse-list.js";
 /** The age cookie every request carries. */
 export const AGE_COOKIE = { cookie: "adc=1" } as const;
 
-/** Titles a page of the crawl's listing shows (the real page offers 30, 60 and 120). */
-export const LIST_COUNT = 30;
+/** Titles a page of the crawl's month shows: the most the real page offers (30, 60, 120), as the month-by-month crawlers ask. */
+export const LIST_COUNT = 120;
 
 /** Page `page` of the site's search for `query` (type=top: every shop of the site, as javinizer-go and others ask). */
 export function searchUrl(baseUrl: string, query: string, page: number): string {
   return `${baseUrl}/search/cSearch.php?search_word=${encodeURIComponent(query)}&type=top&page=${page}`;
 }
 
-/** Page `page` of every product, newest first (sort=new: 新着順). */
-export const listUrl = (baseUrl: string, page: number): string =>
-  `${baseUrl}/search/cSearch.php?search_word=&sort=new&list_cnt=${LIST_COUNT}&type=top&page=${page}`;
+/** Page `page` of the products on sale within `range` (sale_start_range's value: 2024.01.01-2024.01.31), newest first (sort=new: 新着順). */
+export const monthListUrl = (baseUrl: string, range: string, page: number): string =>
+  `${baseUrl}/search/cSearch.php?search_word=&sale_start_range=${range}&sort=new&list_cnt=${LIST_COUNT}&type=top&page=${page}`;
 
 const getPage = (url: string, ctx: ProviderContext, counter: Counter, isPage: (text: string) => boolean) =>
   getCountedPage(url, ctx, counter, isPage, { ...AGE_COOKIE });
@@ -58,7 +59,16 @@ export async function fetchProduct(id: string, ctx: ProviderContext, counter: Co
   return parseProductPage(res.text, ctx.baseUrl, id);
 }
 
-/** A list page (`page` of the search or of the listing): its products, and whether more follow. */
+/** A product the crawl listed (or an earlier failure asked again): its record, or why it has none. */
+export async function fetchEntry(entry: string, ctx: ProviderContext, counter: Counter): Promise<EntryOutcome> {
+  const id = entry.trim();
+  if (id === "") return null;
+  if (!PRODUCT_ID.test(id)) return { skipped: { id, reason: "not a product id" } };
+  const record = await fetchProduct(id, ctx, counter);
+  return record === null ? { skipped: { id, reason: "no match" } } : { record };
+}
+
+/** A list page (`page` of the search or of a month): its products, and whether more follow. */
 export async function fetchList(url: string, page: number, ctx: ProviderContext, counter: Counter): Promise<ListingPage<ListItem>> {
   const res = await getPage(url, ctx, counter, isListPage);
   if (res === null) throw listingPageMissing(url);

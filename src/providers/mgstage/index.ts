@@ -11,17 +11,18 @@
  * an amateur code its maker's digits: LUXU-1234 is 259LUXU-1234); where the site has no such
  * page, its search may list the code's product under another spelling (the real ARA-168 answer
  * lists 261ARA-168; a line the reader does not know, 320MMGH-123 for MMGH-123). The crawl walks
- * the search without words, newest first. Requests in fetch.ts; reading in parse.ts,
- * detail-table.ts and parse-list.ts; ids in ids.ts.
+ * the search without words a month at a time, newest first (crawl-months.ts, months.ts).
+ * Requests in fetch.ts; reading in parse.ts, detail-table.ts and parse-list.ts; ids in ids.ts.
  */
 import type { ParsedCode } from "../../codes/index.js";
-import { crawlEntriesPage, type EntryOutcome, searchTitles } from "../crawl-list.js";
-import { type Counter, crawlListingPage } from "../listing-crawl.js";
+import { crawlEntriesPage, searchTitles } from "../crawl-list.js";
+import type { Counter } from "../listing-crawl.js";
 import { ownTitle, sameTitle } from "../same-title.js";
-import type { CrawlOptions, CrawlPage, LookupResult, Provider, ProviderContext } from "../types.js";
-import { fetchList, fetchProduct, listUrl, searchUrl } from "./fetch.js";
+import type { LookupResult, Provider, ProviderContext } from "../types.js";
+import { crawlMonths } from "./crawl-months.js";
+import { fetchEntry, fetchList, fetchProduct, searchUrl } from "./fetch.js";
 import { ASKED_KINDS, PRODUCT_ID, PROVIDER, siteId } from "./ids.js";
-import type { ListItem } from "./parse-list.js";
+import { FIRST_MONTH_SETTING } from "./settings.js";
 
 /**
  * Titles of one search answer fetched whole: a live search has LIVE_TIMEOUT_MS (8 s by default)
@@ -46,14 +47,6 @@ async function lookupCounted(code: ParsedCode, ctx: ProviderContext, counter: Co
   return { status: "no_match" };
 }
 
-async function fetchEntry(entry: string, ctx: ProviderContext, counter: Counter): Promise<EntryOutcome> {
-  const id = entry.trim();
-  if (id === "") return null;
-  if (!PRODUCT_ID.test(id)) return { skipped: { id, reason: "not a product id" } };
-  const record = await fetchProduct(id, ctx, counter);
-  return record === null ? { skipped: { id, reason: "no match" } } : { record };
-}
-
 export const mgstageProvider: Provider = {
   name: PROVIDER,
   source: "MGStage's product pages and search",
@@ -61,7 +54,7 @@ export const mgstageProvider: Provider = {
   metaTubeName: "MGS",
   defaultBaseUrl: "https://www.mgstage.com",
   defaultRate: 1,
-  settings: [],
+  settings: [FIRST_MONTH_SETTING],
   incremental: true,
   partialCrawl: true,
 
@@ -84,19 +77,8 @@ export const mgstageProvider: Provider = {
     return searchTitles(list.entries.slice(0, SEARCH_TITLES), ctx, (x) => fetchProduct(x.id, ctx, { n: 0 }));
   },
 
-  /**
-   * One page of the listing (newest first) per crawl page, each listed title fetched and kept.
-   * The list shows no days: `since` ends the crawl at the page whose last dated record is older
-   * (sinceCut on the records).
-   */
-  crawl(cursor: string | null, options: CrawlOptions, ctx: ProviderContext): Promise<CrawlPage> {
-    return crawlListingPage<ListItem>(cursor, options, ctx, {
-      provider: PROVIDER,
-      fetchListing: (page, counter) => fetchList(listUrl(ctx.baseUrl, page), page, ctx, counter),
-      idOf: (x) => x.id,
-      fetchEntry: (id, counter) => fetchEntry(id, ctx, counter),
-    });
-  },
+  /** A month's list page (newest month first, back to MGSTAGE_FIRST_MONTH or `since`) per crawl page: crawl-months.ts. */
+  crawl: crawlMonths,
 
   crawlEntries(entries, ctx) {
     return crawlEntriesPage(entries, null, ctx, (id, counter) => fetchEntry(id, ctx, counter));

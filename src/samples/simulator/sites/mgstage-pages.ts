@@ -197,10 +197,14 @@ function listItem(p: MgstageProduct): string {
                                     </li>`;
 }
 
-/** A list page (a search answer, or the listing without words): the count line and its products. */
+/**
+ * A list page (a search answer, or the listing without words): the count line and its products.
+ * A page that shows none counts an empty range at its place ("90タイトル中 91～90タイトル").
+ */
 export function renderListPage(products: readonly MgstageProduct[], pageNo: number, perPage: number, total: number, words: string): string {
-  const first = total === 0 ? 0 : (pageNo - 1) * perPage + 1;
-  const last = Math.min(pageNo * perPage, total);
+  const start = (pageNo - 1) * perPage;
+  const first = total === 0 ? 0 : start + 1;
+  const last = total === 0 ? 0 : start + products.length;
   const main = `                <div class="search_form">
     <p class="search_text">
                     ${total}タイトル中&nbsp;&nbsp;&nbsp;&nbsp;${first}～${last}タイトル&nbsp;&nbsp;&nbsp;&nbsp;${pageNo}ページ目を表示

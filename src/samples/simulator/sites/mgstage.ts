@@ -2,9 +2,11 @@
  * MGStage in the simulator, under /mgstage: the product pages (/product/product_detail/{id}/),
  * the search (/search/cSearch.php?search_word=...) and the same search without words, newest
  * first (sort=new, list_cnt 30, 60 or 120 a page, 120 when not said, as the real page offers),
- * UTF-8 HTML in the real markup (mgstage-pages.ts). As the real site: a request without the
- * `adc=1` cookie is answered the age check; a product it does not have is redirected (302) to
- * its top page.
+ * narrowed to the titles on sale in a range of days by `sale_start_range=YYYY.MM.DD-YYYY.MM.DD`
+ * (both ends included, as the crawlers that ask it a day at a time use it), UTF-8 HTML in the
+ * real markup (mgstage-pages.ts). As the real site: a request without the `adc=1` cookie is
+ * answered the age check; a product it does not have is redirected (302) to its top page; a list
+ * stops short of its end (MGSTAGE_LIST_LIMIT), so that only ranges of days reach every title.
  * Its titles come from site-titles.ts, each given a product id of one of the site's lines in
  * their real spellings: Prestige's labels without digits (ABP, ABW, CHN, SGA), the amateur lines
  * with their maker's digits (259LUXU, 300MIUM, 200GANA, 390JAC) and SIRO without, numbered up
@@ -22,6 +24,13 @@ const NAME = "mgstage";
 /** Titles a list page shows when the request does not say (the real page's selected 120). */
 export const MGSTAGE_LIST_COUNT = 120;
 const LIST_COUNTS = new Set([30, 60, 120]);
+/**
+ * The last title any list shows; a page past it lists none, its count line still saying how many
+ * match. Where the real site stops paging is not on record, only that the crawlers that take it
+ * whole split it by month (sale_start_range) to get past it; here it is low enough that a few
+ * hundred titles show it, and above any month's share (three titles a day at most).
+ */
+export const MGSTAGE_LIST_LIMIT = 150;
 
 /** The lines of the simulated site: share of titles (out of 100), maker's digits, first number, width, maker, its slug, label. */
 const LINES = [
@@ -79,15 +88,29 @@ const hasAgeCookie = (cookie: string | string[] | undefined): boolean => /(?:^|;
 
 const positive = (v: string | null, fallback: number): number => (/^\d+$/.test(v ?? "") && Number(v) > 0 ? Number(v) : fallback);
 
-/** The search: products whose id holds the words (without case), or whose title does; every product for none. */
+const RANGE = /^(\d{4})\.(\d{2})\.(\d{2})-(\d{4})\.(\d{2})\.(\d{2})$/;
+
+/** Whether a product went on sale within `sale_start_range` (none asked: every one; one not of its form: none, written, the real answer is not on record). */
+function inRange(range: string | null): (p: MgstageProduct) => boolean {
+  if (range === null) return () => true;
+  const m = RANGE.exec(range);
+  if (m === null) return () => false;
+  const from = `${m[1]}-${m[2]}-${m[3]}`;
+  const to = `${m[4]}-${m[5]}-${m[6]}`;
+  return (p) => p.title.day >= from && p.title.day <= to;
+}
+
+/** The search: products whose id holds the words (without case), or whose title does; every product for none; within the range of days asked. */
 function searchAnswer(products: readonly MgstageProduct[], url: URL): SimAnswer {
   const words = (url.searchParams.get("search_word") ?? "").trim();
   const needle = words.toUpperCase();
-  const hits = needle === "" ? products : products.filter((p) => p.id.includes(needle) || p.title.titleJa.toUpperCase().includes(needle));
+  const dated = inRange(url.searchParams.get("sale_start_range"));
+  const hits = products.filter((p) => dated(p) && (needle === "" || p.id.includes(needle) || p.title.titleJa.toUpperCase().includes(needle)));
   const perPage = LIST_COUNTS.has(Number(url.searchParams.get("list_cnt"))) ? Number(url.searchParams.get("list_cnt")) : MGSTAGE_LIST_COUNT;
   const pageNo = positive(url.searchParams.get("page"), 1);
   const start = (pageNo - 1) * perPage;
-  return html(renderListPage(hits.slice(start, start + perPage), pageNo, perPage, hits.length, words));
+  const shown = hits.slice(start, Math.min(start + perPage, MGSTAGE_LIST_LIMIT));
+  return html(renderListPage(shown, pageNo, perPage, hits.length, words));
 }
 
 export const mgstageSite: SiteFactory = ({ titles, seed }) => {
