@@ -180,7 +180,7 @@ export const SETTINGS = {
   httpMaxRetries: {
     env: "HTTP_MAX_RETRIES",
     default: "4",
-    help: "Retries of an outbound request on network errors, timeouts, 429, 5xx, 403 and challenge or HTML pages.",
+    help: "Retries of an outbound request on network errors, timeouts, 429, 5xx, 403 and challenge or HTML pages; a host name that does not resolve is not retried, a refused connection once.",
     parse: integer(0, 20),
   },
   imageCacheDir: {

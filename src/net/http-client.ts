@@ -4,7 +4,7 @@ import { HostLimiter } from "./host-limiter.js";
 import { ACCEPT_ENCODING } from "./read-body.js";
 import { SignalLinks } from "./signal-links.js";
 import { interpretBytes, interpretResponse, interpretText, type RawResponse } from "./response.js";
-import { backoffDelay, defaultSleep, sleepUnlessAborted } from "./retry.js";
+import { defaultSleep, retriesFor, retryDelay, sleepUnlessAborted } from "./retry.js";
 import type {
   GetBytesInit,
   GetJsonInit,
@@ -54,6 +54,7 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient {
     // Backstops; the per-attempt deadline below bounds headers and body together.
     headersTimeout: opts.timeoutMs,
     bodyTimeout: opts.timeoutMs,
+    ...(opts.lookup === undefined ? {} : { connect: { lookup: opts.lookup } }),
   });
   const dispatcher: Dispatcher = agent.compose(interceptors.redirect({ maxRedirections: MAX_REDIRECTIONS }));
   const limiter = new HostLimiter({ concurrency: hostConcurrency, rates: opts.hostRate });
@@ -143,9 +144,9 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient {
       if (failure.kind === "aborted") throw failure;
 
       let delayMs: number | undefined;
-      if (failure.retryable && tries <= maxRetries) {
+      if (tries <= retriesFor(failure, maxRetries)) {
         if (failure.retryAfterMs === undefined) {
-          delayMs = backoffDelay(tries - 1, backoff);
+          delayMs = retryDelay(failure, tries - 1, backoff);
         } else if (failure.retryAfterMs <= maxDelayMs) {
           delayMs = failure.retryAfterMs;
         } else {

@@ -1,3 +1,5 @@
+import type { LookupFunction } from "node:net";
+
 export interface HttpEvent {
   type: "retry" | "fail";
   url: string;
@@ -31,6 +33,8 @@ export interface HttpClientOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Structured retry / failure events; the client never logs by itself. */
   onEvent?: (e: HttpEvent) => void;
+  /** The resolver of host names (dns.lookup's shape); the system's by default. Injectable for tests. */
+  lookup?: LookupFunction;
 }
 
 export interface GetJsonInit {
