@@ -186,11 +186,12 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient {
   };
 }
 
-function buildHeaders(userAgent: string, init: { headers?: Record<string, string> }, accept: string): Record<string, string> {
+/** A request's headers: the caller's, then ours; its own user-agent (a source's) else the client's. */
+function buildHeaders(userAgent: string, init: { headers?: Record<string, string>; userAgent?: string }, accept: string): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(init.headers ?? {})) headers[name.toLowerCase()] = value;
   headers["accept-encoding"] = ACCEPT_ENCODING;
-  headers["user-agent"] = userAgent;
+  headers["user-agent"] = init.userAgent || userAgent;
   headers.accept = accept;
   return headers;
 }
