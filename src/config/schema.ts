@@ -176,6 +176,12 @@ export const SETTINGS = {
     help: "When the server runs an ingest of the enabled providers (cron, server time zone); `off` disables.",
     parse: cron,
   },
+  liveLookups: {
+    env: "LIVE_LOOKUPS",
+    default: "on",
+    help: "Whether a catalog miss asks the live providers (/movie, /query, scan, the MetaTube and Plex faces); off: a miss is a plain not-found at once, as on a machine without internet. Crawls (ingest) are not live lookups.",
+    parse: onOff,
+  },
   liveTimeoutMs: { env: "LIVE_TIMEOUT_MS", default: "8000", help: "Budget of a live provider lookup on a catalog miss, in ms.", parse: integer(100, 120_000) },
   negativeCacheSeconds: {
     env: "NEGATIVE_CACHE_SECONDS",
