@@ -6,7 +6,7 @@ import { SIDECAR_KINDS, type SidecarKind, type SidecarResult } from "../library/
 import { type SidecarTotals, writeAllSidecars } from "../library/write-sidecars.js";
 import { createProviderRuntime } from "../providers/runtime.js";
 import type { ServiceDeps } from "../services/deps.js";
-import { LiveFallback } from "../services/live-fallback.js";
+import { liveLookups } from "../services/live-lookups.js";
 import type { Title } from "../services/title.js";
 import { titleNames } from "../services/title-names.js";
 import { CliError, cliConfig, err, openCli, out, UsageError } from "./context.js";
@@ -75,16 +75,11 @@ export async function scanCommand(dir: string, values: ScanValues): Promise<void
   checkProviderSettings(cliConfig());
   // Reads the catalog; its live answers are written through, except on a read-only replica.
   const { config, db } = openCli({ reads: true });
-  // The outbound client: live lookups (unless --offline) and the covers of the sidecars.
-  const runtime = values.offline && !kinds.some((k) => k !== "nfo") ? null : createProviderRuntime(config);
-  const live =
-    !values.offline && runtime?.setups.length
-      ? new LiveFallback(db, runtime, {
-          timeoutMs: config.liveTimeoutMs,
-          negativeTtlMs: config.negativeCacheSeconds * 1000,
-          store: config.replicaOf === "",
-        })
-      : null;
+  // Live lookups unless --offline or LIVE_LOOKUPS=off, which scan alike: the catalog alone answers.
+  const offline = values.offline === true || !config.liveLookups;
+  // The outbound client: live lookups and the covers of the sidecars.
+  const runtime = offline && !kinds.some((k) => k !== "nfo") ? null : createProviderRuntime(config);
+  const live = offline ? null : liveLookups(db, runtime, config, { store: config.replicaOf === "" });
   // Made when a picture must be written: a run with every sidecar current never indexes the image cache.
   const images = runtime ? lazyImages(() => imagesFor(config, runtime.http)) : null;
   const abort = new AbortController();
@@ -96,7 +91,7 @@ export async function scanCommand(dir: string, values: ScanValues): Promise<void
   if (!values.json) out(COLUMNS.join("\t"));
   try {
     const totals = await scanLibrary({ db, config, live, pool: null, ingest: null }, dir, {
-      live: !values.offline,
+      live: !offline,
       concurrency,
       signal: abort.signal,
       onDirError: (d, e) => err(`cannot read ${d}: ${e.message}`),

@@ -23,7 +23,7 @@ import { buildServer, type ServerOptions } from "../server/app.js";
 import { watchEventLoop } from "../server/loop-watch.js";
 import type { ServerLog } from "../server/server-log.js";
 import { IngestControl } from "../services/ingest-control.js";
-import { LiveFallback } from "../services/live-fallback.js";
+import { liveLookups } from "../services/live-lookups.js";
 import type { ReplicaState } from "../services/replica-state.js";
 import { SearchPool } from "../services/search-pool.js";
 import { out } from "./context.js";
@@ -43,15 +43,12 @@ const REPLICA_DRAIN_MS = 3000;
 export async function serveHttp(config: Config, db: Db, log: ServerLog, role: HttpRole, options: Pick<ServerOptions, "routes">): Promise<void> {
   const runtime = createProviderRuntime(config);
   const liveLog = log.child({ part: "live" });
-  const live = runtime.setups.length
-    ? new LiveFallback(db, runtime, {
-        timeoutMs: config.liveTimeoutMs,
-        negativeTtlMs: config.negativeCacheSeconds * 1000,
-        onBusy: (records) => liveLog.info({ records }, "live answer not written through: another process is writing the catalog"),
-        onWriteError: (err) =>
-          liveLog.warn({ err: isCatalogFull(err) ? catalogFullMessageOf(db) : err.message }, "live answer not written through: the write failed"),
-      })
-    : null;
+  // LIVE_LOOKUPS=off: no live fallback, a miss is a plain not-found; the runtime still serves ingest and pictures.
+  const live = liveLookups(db, runtime, config, {
+    onBusy: (records) => liveLog.info({ records }, "live answer not written through: another process is writing the catalog"),
+    onWriteError: (err) =>
+      liveLog.warn({ err: isCatalogFull(err) ? catalogFullMessageOf(db) : err.message }, "live answer not written through: the write failed"),
+  });
   // A :memory: catalog cannot be shared with worker threads. Several workers share the search threads out (at least one each).
   const threads =
     config.databasePath === ":memory:" ? 0 : role.primary ? Math.max(1, Math.floor(config.searchWorkers / role.primary.workers)) : config.searchWorkers;

@@ -6,4 +6,4 @@ export { parseCode, isCodeLike, dvdIdToContentIdGuess } from "./parse-code.js";
 export { contentIdToDvdId, isContentIdText, normalizeContentId } from "./content-id.js";
 export { AMATEUR_MAKER_DIGITS } from "./amateur.js";
 export { lookupCandidates } from "./variants.js";
-export { DATED_SELLERS, SELLERS, sellersOf, type Seller } from "./sellers.js";
+export { DATED_SELLERS, SELLERS, sellersOf, firstShopOf, type Seller, type Shop } from "./sellers.js";

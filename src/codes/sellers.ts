@@ -83,3 +83,16 @@ export function sellersOf(code: ParsedCode | FoundCode): readonly Seller[] {
   const site = "site" in code && code.site !== null ? SELLER_OF_SITE[code.site] : null;
   return site !== null && own.includes(site) ? [site] : own;
 }
+
+/** A shop among those of the labels' seller, by the name of its provider. */
+export type Shop = "mgstage";
+
+/**
+ * The shop a code's titles are asked of before the seller's other shops: MGStage for the amateur
+ * lines it sells (SIRO-1234, 259LUXU-1234, 300MIUM-123), which DMM's providers would spend the
+ * live budget saying they lack; as Movie Data Capture asks mgstage first for a code with digits
+ * before letters, or "siro". Null for a code every shop of its seller may hold.
+ */
+export function firstShopOf(code: ParsedCode | FoundCode): Shop | null {
+  return code.kind === "amateur" ? "mgstage" : null;
+}

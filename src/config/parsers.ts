@@ -39,6 +39,13 @@ export const nonEmpty = (raw: string) => {
 
 export const optional = (raw: string) => raw.trim();
 
+/** A user-agent as sent in the header: printable ASCII only (no line breaks or controls), or empty. */
+export const userAgent = (raw: string) => {
+  const v = raw.trim();
+  if (!/^[\x20-\x7e]*$/.test(v)) throw new ConfigError(`must be printable ASCII (it is sent as a header), got "${raw}"`);
+  return v;
+};
+
 /** A secret of at least `min` characters, or empty (none given). */
 export const secret = (min: number) => (raw: string) => {
   const v = raw.trim();

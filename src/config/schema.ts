@@ -1,5 +1,5 @@
 import { availableParallelism } from "node:os";
-import { backupTarget, ConfigError, cron, integer, list, nonEmpty, oneOf, onOff, optional, rate, secret, url } from "./parsers.js";
+import { backupTarget, ConfigError, cron, integer, list, nonEmpty, oneOf, onOff, optional, rate, secret, url, userAgent } from "./parsers.js";
 
 /**
  * Every setting of the service: its env name, default, parser and help text.
@@ -15,6 +15,13 @@ export interface SettingSpec<T> {
 export { ConfigError };
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+/**
+ * What a desktop browser sends (Firefox on Windows): the sites may refuse an agent that is not a
+ * browser's, and the scrapers that read them send a browser's (metatube-sdk-go, JavSP, Movie Data
+ * Capture). Firefox's, because it sends no client hints beside it, and neither do we.
+ */
+export const BROWSER_USER_AGENT = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:140.0) Gecko/20100101 Firefox/140.0";
 
 export const SETTINGS = {
   host: { env: "HOST", default: "127.0.0.1", help: "Address the HTTP server listens on.", parse: nonEmpty },
@@ -169,6 +176,12 @@ export const SETTINGS = {
     help: "When the server runs an ingest of the enabled providers (cron, server time zone); `off` disables.",
     parse: cron,
   },
+  liveLookups: {
+    env: "LIVE_LOOKUPS",
+    default: "on",
+    help: "Whether a catalog miss asks the live providers (/movie, /query, scan, the MetaTube and Plex faces); off: a miss is a plain not-found at once, as on a machine without internet. Crawls (ingest) are not live lookups.",
+    parse: onOff,
+  },
   liveTimeoutMs: { env: "LIVE_TIMEOUT_MS", default: "8000", help: "Budget of a live provider lookup on a catalog miss, in ms.", parse: integer(100, 120_000) },
   negativeCacheSeconds: {
     env: "NEGATIVE_CACHE_SECONDS",
@@ -176,11 +189,17 @@ export const SETTINGS = {
     help: 'How long a provider\'s "no match" is remembered, so misses do not hammer the provider (0 = not remembered).',
     parse: integer(0, 30 * 86_400),
   },
+  userAgent: {
+    env: "USER_AGENT",
+    default: BROWSER_USER_AGENT,
+    help: "The user-agent of every outbound request (the sources' pages and APIs, and their pictures), unless a provider's PROVIDER_<NAME>_USER_AGENT says its own: a desktop browser's by default, since the sites may refuse others.",
+    parse: userAgent,
+  },
   httpTimeoutMs: { env: "HTTP_TIMEOUT_MS", default: "15000", help: "Timeout of one outbound request attempt, in ms.", parse: integer(100, 600_000) },
   httpMaxRetries: {
     env: "HTTP_MAX_RETRIES",
     default: "4",
-    help: "Retries of an outbound request on network errors, timeouts, 429, 5xx, 403 and challenge or HTML pages.",
+    help: "Retries of an outbound request on network errors, timeouts, 429, 5xx, 403 and challenge or HTML pages; a host name that does not resolve is not retried, a refused connection once.",
     parse: integer(0, 20),
   },
   imageCacheDir: {

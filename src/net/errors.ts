@@ -20,6 +20,8 @@ export interface UpstreamErrorInit {
   httpStatus?: number;
   /** Wait the server asked for (retry-after), in ms, when it sent one. */
   retryAfterMs?: number;
+  /** The system's code of a failed connection (ENOTFOUND, ECONNREFUSED, ECONNRESET...), when it gave one. */
+  systemCode?: string;
   cause?: unknown;
 }
 
@@ -37,6 +39,7 @@ export class UpstreamError extends VideoCatalogError {
   readonly httpStatus?: number;
   readonly url: string;
   readonly retryAfterMs?: number;
+  readonly systemCode?: string;
 
   constructor(message: string, init: UpstreamErrorInit) {
     super(message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -46,11 +49,22 @@ export class UpstreamError extends VideoCatalogError {
     this.url = init.url;
     if (init.httpStatus !== undefined) this.httpStatus = init.httpStatus;
     if (init.retryAfterMs !== undefined) this.retryAfterMs = init.retryAfterMs;
+    if (init.systemCode !== undefined) this.systemCode = init.systemCode;
   }
 }
 
 export function abortedError(url: string, cause?: unknown): UpstreamError {
   return new UpstreamError(`request aborted: ${url}`, { kind: "aborted", url, retryable: false, cause });
+}
+
+/**
+ * The system's code of a failed connection: the error's own, or (several addresses tried one
+ * after another, as Node's happy eyeballs does for a name with IPv4 and IPv6) its first attempt's.
+ */
+function systemCodeOf(err: unknown): string | undefined {
+  const { code, errors } = (err ?? {}) as { code?: unknown; errors?: unknown };
+  if (typeof code === "string" && /^E[A-Z_]+$/.test(code)) return code;
+  return Array.isArray(errors) && errors.length > 0 ? systemCodeOf(errors[0]) : undefined;
 }
 
 /** Maps a transport-level failure (undici, zlib, socket) to an UpstreamError. */
@@ -70,10 +84,12 @@ export function fromTransportError(err: unknown, url: string, timedOut: boolean)
   }
   // Misuse or a closed client: retrying cannot help.
   const permanent = code === "UND_ERR_INVALID_ARG" || code === "UND_ERR_NOT_SUPPORTED" || code === "UND_ERR_CLOSED" || code === "UND_ERR_DESTROYED";
+  const systemCode = systemCodeOf(err);
   return new UpstreamError(`network error (${detail}): ${url}`, {
     kind: "network",
     url,
     retryable: !permanent,
+    ...(systemCode === undefined ? {} : { systemCode }),
     cause: err,
   });
 }

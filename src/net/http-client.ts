@@ -4,7 +4,7 @@ import { HostLimiter } from "./host-limiter.js";
 import { ACCEPT_ENCODING } from "./read-body.js";
 import { SignalLinks } from "./signal-links.js";
 import { interpretBytes, interpretResponse, interpretText, type RawResponse } from "./response.js";
-import { backoffDelay, defaultSleep, sleepUnlessAborted } from "./retry.js";
+import { defaultSleep, retriesFor, retryDelay, sleepUnlessAborted } from "./retry.js";
 import type {
   GetBytesInit,
   GetJsonInit,
@@ -54,6 +54,7 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient {
     // Backstops; the per-attempt deadline below bounds headers and body together.
     headersTimeout: opts.timeoutMs,
     bodyTimeout: opts.timeoutMs,
+    ...(opts.lookup === undefined ? {} : { connect: { lookup: opts.lookup } }),
   });
   const dispatcher: Dispatcher = agent.compose(interceptors.redirect({ maxRedirections: MAX_REDIRECTIONS }));
   const limiter = new HostLimiter({ concurrency: hostConcurrency, rates: opts.hostRate });
@@ -143,9 +144,9 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient {
       if (failure.kind === "aborted") throw failure;
 
       let delayMs: number | undefined;
-      if (failure.retryable && tries <= maxRetries) {
+      if (tries <= retriesFor(failure, maxRetries)) {
         if (failure.retryAfterMs === undefined) {
-          delayMs = backoffDelay(tries - 1, backoff);
+          delayMs = retryDelay(failure, tries - 1, backoff);
         } else if (failure.retryAfterMs <= maxDelayMs) {
           delayMs = failure.retryAfterMs;
         } else {
@@ -185,11 +186,12 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient {
   };
 }
 
-function buildHeaders(userAgent: string, init: { headers?: Record<string, string> }, accept: string): Record<string, string> {
+/** A request's headers: the caller's, then ours; its own user-agent (a source's) else the client's. */
+function buildHeaders(userAgent: string, init: { headers?: Record<string, string>; userAgent?: string }, accept: string): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(init.headers ?? {})) headers[name.toLowerCase()] = value;
   headers["accept-encoding"] = ACCEPT_ENCODING;
-  headers["user-agent"] = userAgent;
+  headers["user-agent"] = init.userAgent || userAgent;
   headers.accept = accept;
   return headers;
 }

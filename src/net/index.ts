@@ -1,4 +1,5 @@
 export { createHttpClient } from "./http-client.js";
+export { withUserAgent } from "./user-agent.js";
 export { UpstreamError, type UpstreamErrorKind } from "./errors.js";
 export type {
   GetBytesInit,

@@ -1,3 +1,5 @@
+import type { UpstreamError } from "./errors.js";
+
 export interface BackoffOptions {
   baseDelayMs: number;
   maxDelayMs: number;
@@ -23,6 +25,39 @@ export function parseRetryAfter(value: string | undefined, now: number = Date.no
   const at = Date.parse(trimmed);
   if (Number.isNaN(at)) return undefined;
   return Math.max(0, at - now);
+}
+
+/**
+ * A host name that does not resolve: the system's resolver has made its own attempts before it
+ * said so, and on a machine without a network every attempt is the same miss.
+ */
+const UNRESOLVED: ReadonlySet<string> = new Set(["ENOTFOUND", "EAI_AGAIN", "EAI_NONAME", "EAI_NODATA", "EAI_FAIL"]);
+
+/** Nothing listens at the address, or there is no route to it: a server restarting is back at once, or not soon. */
+const UNREACHABLE: ReadonlySet<string> = new Set(["ECONNREFUSED", "ENETUNREACH", "EHOSTUNREACH"]);
+
+/** The backoff base of an unreachable address's one retry. */
+const QUICK_BASE_MS = 100;
+
+const unreachable = (failure: UpstreamError): boolean => failure.systemCode !== undefined && UNREACHABLE.has(failure.systemCode);
+
+/**
+ * How many times a call that failed so is tried again, of the `maxRetries` the client allows:
+ * none for what cannot succeed (a 401, a body over the cap, our misuse) or a name that does not
+ * resolve, one for a refused or unroutable connection, all of them for what passes (a reset, a
+ * timeout, a 5xx, a 429).
+ */
+export function retriesFor(failure: UpstreamError, maxRetries: number): number {
+  if (!failure.retryable) return 0;
+  const code = failure.systemCode;
+  if (code !== undefined && UNRESOLVED.has(code)) return 0;
+  if (unreachable(failure)) return Math.min(1, maxRetries);
+  return maxRetries;
+}
+
+/** The wait before retry `retry` (from 0) of a failure that named no wait of its own: the backoff, quick for an unreachable address. */
+export function retryDelay(failure: UpstreamError, retry: number, opts: BackoffOptions): number {
+  return backoffDelay(retry, unreachable(failure) ? { ...opts, baseDelayMs: Math.min(opts.baseDelayMs, QUICK_BASE_MS) } : opts);
 }
 
 /** Statuses worth another attempt: the server is overloaded or briefly broken. */

@@ -1,3 +1,5 @@
+import type { LookupFunction } from "node:net";
+
 export interface HttpEvent {
   type: "retry" | "fail";
   url: string;
@@ -9,7 +11,7 @@ export interface HttpEvent {
 }
 
 export interface HttpClientOptions {
-  /** Honest user-agent, e.g. "video-catalog/0.1 (+https://github.com/...; self-hosted)". */
+  /** The user-agent of every request that names none of its own (GetJsonInit.userAgent...): the USER_AGENT setting. */
   userAgent: string;
   /** Per attempt, covering headers and body. */
   timeoutMs: number;
@@ -31,29 +33,33 @@ export interface HttpClientOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Structured retry / failure events; the client never logs by itself. */
   onEvent?: (e: HttpEvent) => void;
+  /** The resolver of host names (dns.lookup's shape); the system's by default. Injectable for tests. */
+  lookup?: LookupFunction;
 }
 
-export interface GetJsonInit {
+/** What every kind of request may say besides its URL. */
+interface CallInit {
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** This request's user-agent (a source's own setting); the client's when absent or empty. */
+  userAgent?: string;
+}
+
+export interface GetJsonInit extends CallInit {
   /** Sent as if-none-match. */
   etag?: string;
   /** Sent as if-modified-since. */
   lastModified?: string;
 }
 
-export interface GetBytesInit {
-  headers?: Record<string, string>;
-  signal?: AbortSignal;
+export interface GetBytesInit extends CallInit {
   /** Sent as accept; default any type. The caller judges the content type it gets back. */
   accept?: string;
   /** Largest body taken, in decoded bytes; default the client's maxBodyBytes. Beyond: kind "too_large". */
   maxBytes?: number;
 }
 
-export interface GetTextInit {
-  headers?: Record<string, string>;
-  signal?: AbortSignal;
+export interface GetTextInit extends CallInit {
   /** Sent as accept; default HTML. */
   accept?: string;
   /**

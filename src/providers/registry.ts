@@ -1,6 +1,6 @@
 import type { Seller } from "../codes/index.js";
 import type { Config } from "../config/load.js";
-import { ConfigError, onOff, optional, rate, url } from "../config/parsers.js";
+import { ConfigError, onOff, optional, rate, url, userAgent } from "../config/parsers.js";
 import { tenMusumeProvider } from "./10musume/index.js";
 import { onePondoProvider } from "./1pondo/index.js";
 import { caribbeancomProvider } from "./caribbeancom/index.js";
@@ -37,6 +37,8 @@ export interface ProviderSetup {
   baseUrl: string;
   /** Requests per second; 0 = no limit. */
   rate: number;
+  /** Its own user-agent (PROVIDER_<NAME>_USER_AGENT); absent: its requests send USER_AGENT, the client's. */
+  userAgent?: string;
   /** The provider's own settings (Provider.settings), by their names. */
   settings: Record<string, string>;
   /** Why an enabled provider cannot be used (missing credentials), or null. */
@@ -56,7 +58,7 @@ export function settingPrefix(name: string): string {
   return `PROVIDER_${name.toUpperCase().replace(/[^A-Z0-9]/g, "_")}`;
 }
 
-/** Every provider's settings, in the registry's order: the three each has, then its own. */
+/** Every provider's settings, in the registry's order: the four each has, then its own. */
 export function providerSettingDocs(providers: readonly Provider[] = PROVIDERS): ProviderSettingDoc[] {
   return providers.flatMap((p) => {
     const prefix = settingPrefix(p.name);
@@ -70,6 +72,7 @@ export function providerSettingDocs(providers: readonly Provider[] = PROVIDERS):
       },
       { provider: p.name, env: `${prefix}_BASE_URL`, default: p.defaultBaseUrl, help: `Base URL of ${p.name}'s source, an http(s) URL.` },
       { provider: p.name, env: `${prefix}_RATE`, default: String(p.defaultRate), help: `Requests per second to ${p.name}'s source (0 = no limit).` },
+      { provider: p.name, env: `${prefix}_USER_AGENT`, default: "", help: `User-agent of the requests to ${p.name}'s source; empty = \`USER_AGENT\`.` },
     ];
     return [...common, ...p.settings.map((s) => ({ provider: p.name, env: s.env, default: s.default, help: s.help }))];
   });
@@ -89,11 +92,13 @@ function setupOf(provider: Provider, env: Readonly<Record<string, string>>, prob
   const settings: Record<string, string> = {};
   for (const s of provider.settings) settings[s.env] = read(s.env, s.default, s.parse ?? optional);
   const missing = provider.settings.filter((s) => s.required && settings[s.env] === "").map((s) => s.env);
+  const agent = read(`${prefix}_USER_AGENT`, "", userAgent);
   return {
     provider,
     enabled: read(`${prefix}_ENABLED`, "on", onOff),
     baseUrl: read(`${prefix}_BASE_URL`, provider.defaultBaseUrl, url),
     rate: read(`${prefix}_RATE`, String(provider.defaultRate), rate),
+    ...(agent === "" ? {} : { userAgent: agent }),
     settings,
     unusable: missing.length ? `needs ${missing.join(" and ")}` : null,
   };
@@ -114,7 +119,7 @@ export function providerSetups(config: Config, providers: readonly Provider[] = 
   // A setting of no provider is a typo that would be silently passed over (PROVIDER_CARIBBEAN_ENABLED).
   const prefixes = new Set(providers.map((p) => settingPrefix(p.name)));
   for (const name of Object.keys(config.env)) {
-    const prefix = /^(PROVIDER_[A-Z0-9_]+)_(?:ENABLED|BASE_URL|RATE)$/.exec(name)?.[1];
+    const prefix = /^(PROVIDER_[A-Z0-9_]+)_(?:ENABLED|BASE_URL|RATE|USER_AGENT)$/.exec(name)?.[1];
     if (prefix !== undefined && !prefixes.has(prefix)) {
       problems.push(`${name} names no provider; providers: ${providers.map((p) => p.name).join(", ")}`);
     }

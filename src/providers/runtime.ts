@@ -1,11 +1,9 @@
 import type { Config } from "../config/load.js";
-import { createHttpClient, type HttpClient, type HttpClientOptions, type HttpEvent } from "../net/index.js";
+import { createHttpClient, type HttpClient, type HttpClientOptions, type HttpEvent, withUserAgent } from "../net/index.js";
 import { usableProviders, type ProviderSetup } from "./registry.js";
 import type { ProviderContext } from "./types.js";
 
-export const USER_AGENT = "video-catalog/0.1 (self-hosted metadata catalog; node)";
-
-/** The usable providers with the one HTTP client they share. */
+/** The usable providers with the one HTTP client they share (each sending its own user-agent through it, where it has one). */
 export interface ProviderRuntime {
   http: HttpClient;
   setups: ProviderSetup[];
@@ -28,7 +26,7 @@ export function createProviderRuntime(config: Config, options: RuntimeOptions = 
     for (const host of [new URL(s.baseUrl).host, ...(s.provider.rateHosts?.(s.baseUrl) ?? [])]) hostRate[host] = s.rate;
   }
   const http = createHttpClient({
-    userAgent: USER_AGENT,
+    userAgent: config.userAgent,
     timeoutMs: config.httpTimeoutMs,
     maxRetries: config.httpMaxRetries,
     hostRate,
@@ -36,11 +34,18 @@ export function createProviderRuntime(config: Config, options: RuntimeOptions = 
     ...options.http,
   });
   const now = options.now ?? (() => new Date());
+  const clients = new Map<ProviderSetup, HttpClient>();
+  const clientOf = (setup: ProviderSetup): HttpClient => {
+    if (setup.userAgent === undefined) return http;
+    let own = clients.get(setup);
+    if (own === undefined) clients.set(setup, (own = withUserAgent(http, setup.userAgent)));
+    return own;
+  };
   return {
     http,
     setups,
     get: (name) => setups.find((s) => s.provider.name === name),
-    contextFor: (setup, signal) => ({ http, baseUrl: setup.baseUrl, settings: setup.settings, now, signal }),
+    contextFor: (setup, signal) => ({ http: clientOf(setup), baseUrl: setup.baseUrl, settings: setup.settings, now, signal }),
     close: () => http.close(),
   };
 }

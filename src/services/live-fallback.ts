@@ -1,6 +1,6 @@
 import { tryUpsertRecords, type Db, type SortKey } from "../catalog/index.js";
 import type { IngestRecord } from "../model/record.js";
-import { sellersOf, type ParsedCode, type Seller } from "../codes/index.js";
+import { firstShopOf, sellersOf, type ParsedCode, type Seller } from "../codes/index.js";
 import type { ProviderRuntime } from "../providers/runtime.js";
 import type { ProviderSetup } from "../providers/registry.js";
 import { ProviderParseError } from "../providers/errors.js";
@@ -196,10 +196,12 @@ export class LiveFallback {
 
   /**
    * A code of the catalog's miss, asked of the providers of its sellers only (codes/sellers.ts, or `only` of them),
-   * in `providers` order (else PROVIDER_ORDER's). Of one seller, the first provider that has it
-   * answers. A code that several sellers write (010120_001) is asked of each of them at once, and
-   * is found only when exactly one holds it and none failed to say: two holding it is `ambiguous`,
-   * one holding it while another failed is `failed` (asked again, it may be two), never a guess.
+   * in `providers` order (else PROVIDER_ORDER's, with the shop that sells the code's line first:
+   * MGStage for its amateur lines, which DMM's providers would spend the budget saying they lack).
+   * Of one seller, the first provider that has it answers. A code that several sellers write
+   * (010120_001) is asked of each of them at once, and is found only when exactly one holds it and
+   * none failed to say: two holding it is `ambiguous`, one holding it while another failed is
+   * `failed` (asked again, it may be two), never a guess.
    */
   async lookup(code: ParsedCode, providers: string[] | null, only?: readonly Seller[]): Promise<LiveOutcome> {
     const signal = AbortSignal.timeout(this.options.timeoutMs);
@@ -207,6 +209,8 @@ export class LiveFallback {
     // `only`: the sellers the catalog cannot speak for (services/catalog-titles.ts).
     const sellers = only ?? sellersOf(code);
     const setups = this.ordered(providers, (s) => s.provider.sellers.some((x) => sellers.includes(x)));
+    const first = providers === null ? firstShopOf(code) : null;
+    if (first !== null) setups.sort((a, b) => Number(b.provider.name === first) - Number(a.provider.name === first));
     const bySeller = sellers.map((seller) => setups.filter((s) => s.provider.sellers.includes(seller))).filter((list) => list.length > 0);
     const answers = await Promise.all(
       bySeller.map(async (list) => {

@@ -2,10 +2,11 @@
  * The live fallback and the sellers of a code (codes/sellers.ts), with providers made in the
  * test: a code is asked of its sellers' providers only; of one seller, the first provider
  * that has it answers, even when one before it failed; a code of several sellers is found
- * only when exactly one holds it and none failed to say.
+ * only when exactly one holds it and none failed to say; an amateur line's code is asked of the
+ * shop that sells it (MGStage) first.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { parseCode, type Seller } from "../../src/codes/index.js";
+import { firstShopOf, parseCode, type Seller } from "../../src/codes/index.js";
 import type { HttpClient } from "../../src/net/index.js";
 import { UpstreamError } from "../../src/net/index.js";
 import type { ProviderSetup } from "../../src/providers/registry.js";
@@ -122,5 +123,37 @@ describe("live lookups by a code's sellers", () => {
     const l = live(["1pondo", "caribbeancompr"].map((s) => fake(s, [s as Seller], { "042922_001": "found" }, asked)));
     expect(await l.lookup(code("042922_001"), ["caribbeancompr"])).toMatchObject({ status: "found", provider: "caribbeancompr" });
     expect(asked).toEqual(["caribbeancompr 042922_001"]);
+  });
+});
+
+describe("an amateur line is asked of the shop that sells it first", () => {
+  // DMM's providers first, MGStage last, as PROVIDER_ORDER and the registry rank them.
+  const shops = (answers: Record<string, Answer>, asked: string[]) =>
+    live([fake("r18dev", ["dmm"], answers, asked), fake("fanza", ["dmm"], answers, asked), fake("mgstage", ["dmm"], answers, asked)]);
+
+  it("the codes room knows the lines: MGStage's for the amateur ones, none for the labels' codes", () => {
+    for (const c of ["SIRO-4550", "259LUXU-1234", "LUXU-1234", "300MIUM-123", "200GANA-2000", "390JAC-100"]) expect(firstShopOf(code(c)), c).toBe("mgstage");
+    for (const c of ["ABP-123", "SSIS-001", "HEYZO-1234", "FC2-PPV-1234567", "042922_001"]) expect(firstShopOf(code(c)), c).toBeNull();
+  });
+
+  it("SIRO-, 259LUXU-, 300MIUM-: MGStage first, and DMM's providers not asked when it has the title", async () => {
+    const asked: string[] = [];
+    const l = shops({ "SIRO-4550": "found", "259LUXU-1234": "found", "300MIUM-123": "found" }, asked);
+    for (const c of ["SIRO-4550", "LUXU-1234", "300MIUM-123"]) expect(await l.lookup(code(c), null), c).toMatchObject({ status: "found", provider: "mgstage" });
+    expect(asked).toEqual(["mgstage SIRO-4550", "mgstage 259LUXU-1234", "mgstage 300MIUM-123"]);
+  });
+
+  it("then DMM's providers, in their order, when MGStage has no such title", async () => {
+    const asked: string[] = [];
+    expect(await shops({}, asked).lookup(code("SIRO-4550"), null)).toEqual({ status: "no_match" });
+    expect(asked).toEqual(["mgstage SIRO-4550", "r18dev SIRO-4550", "fanza SIRO-4550"]);
+  });
+
+  it("a label's code keeps the order (DMM's first), and a request's providers= order is kept as asked", async () => {
+    const asked: string[] = [];
+    const l = shops({}, asked);
+    await l.lookup(code("ABP-123"), null);
+    await l.lookup(code("SIRO-4551"), ["fanza", "mgstage"]);
+    expect(asked).toEqual(["r18dev ABP-123", "fanza ABP-123", "mgstage ABP-123", "fanza SIRO-4551", "mgstage SIRO-4551"]);
   });
 });

@@ -17,6 +17,11 @@ export interface FaultOptions {
   /** Delay before the response headers, for `slowShare` of requests. */
   slowMs?: number;
   slowShare?: number;
+  /**
+   * Delay before the headers of every answer of a source, by its name (`r18dev`, `fanza`,
+   * `mgstage`...), on top of the faults: a source that is far away, or slow to say it lacks a title.
+   */
+  sourceDelayMs?: Record<string, number>;
   /** Share of responses that announce a longer body than they send, then drop the connection. */
   truncateShare?: number;
   /** Share of requests answered by a Cloudflare challenge page (403, cf-mitigated: challenge). */
@@ -61,6 +66,11 @@ export class FaultPlan {
 
   get retryAfterSeconds(): number {
     return this.options.retryAfterSeconds ?? 1;
+  }
+
+  /** The delay of every answer of the route `route` (`r18dev.dvd_id`, `mgstage.product`...): its source's. */
+  sourceDelay(route: string): number {
+    return this.options.sourceDelayMs?.[route.split(".")[0]] ?? 0;
   }
 
   /** The fate of request number `n` (1-based) arriving at `nowMs`. */
@@ -112,6 +122,9 @@ export function validateFaults(o: FaultOptions): FaultOptions {
     ["rateLimitRps", o.rateLimitRps],
   ] as const) {
     if (v !== undefined && !(Number.isFinite(v) && v >= 0)) throw new RangeError(`${name} must be a number >= 0, got ${v}`);
+  }
+  for (const [name, v] of Object.entries(o.sourceDelayMs ?? {})) {
+    if (!(Number.isFinite(v) && v >= 0)) throw new RangeError(`sourceDelayMs.${name} must be a number >= 0, got ${v}`);
   }
   for (const [name, v] of Object.entries(o.every ?? {})) {
     if (!Number.isSafeInteger(v) || v < 1) throw new RangeError(`every.${name} must be an integer >= 1, got ${v}`);

@@ -153,12 +153,13 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       if (fate.truncate) stats.faults.truncate += 1;
       sendAnswer(res, route.answer(), fate.truncate);
     };
-    if (fate.slowMs > 0) {
-      stats.faults.slow += 1;
+    if (fate.slowMs > 0) stats.faults.slow += 1;
+    const delayMs = fate.slowMs + faults.sourceDelay(route.name);
+    if (delayMs > 0) {
       const t = setTimeout(() => {
         timers.delete(t);
         respond();
-      }, fate.slowMs);
+      }, delayMs);
       timers.add(t);
     } else {
       respond();

@@ -172,6 +172,18 @@ describe("faults", () => {
     expect(sim.stats().faults.slow).toBe(1);
   });
 
+  it("delays every answer of the sources named, and only theirs", async () => {
+    const sim = await simulator({ records: 10, faults: { sourceDelayMs: { r18dev: 400 } } });
+    const t0 = Date.now();
+    expect((await get(sim.url, path)).status).toBe(404);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(390);
+    const t1 = Date.now();
+    await get(sim.url, "/affiliate/v3/ItemList?api_id=sim&affiliate_id=sim-990&site=FANZA&service=digital&floor=videoa&hits=1");
+    expect(Date.now() - t1).toBeLessThan(390);
+    expect(sim.stats().faults.slow).toBe(0);
+    await expect(simulator({ faults: { sourceDelayMs: { fanza: -1 } } })).rejects.toThrow(RangeError);
+  });
+
   it("cuts bodies short after announcing their full length", async () => {
     const sim = await simulator({ records: 10, faults: { truncateShare: 1 } });
     const r = sim.catalog.records[0];
