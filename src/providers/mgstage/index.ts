@@ -5,7 +5,8 @@
  * CHN, SGA...; the amateur lines 259LUXU, 300MIUM, 200GANA, 390JAC, SIRO...), the same title
  * under the same code, not another title. So the catalog keeps both records (their providers
  * differ), SERVICE_CODE_ORDER ranks DMM's first (this one's serviceCode is ""), and a code of
- * those kinds is asked live of r18dev, fanza, then mgstage, in the registry's order.
+ * those kinds is asked live of r18dev, fanza, then mgstage, in the registry's order; the amateur
+ * lines MGStage sells alone are asked of it first (codes/sellers.ts firstShopOf).
  *
  * A code is asked as /product/product_detail/{code}/ (the catalog's code reader already gives
  * an amateur code its maker's digits: LUXU-1234 is 259LUXU-1234); where the site has no such
