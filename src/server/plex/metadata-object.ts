@@ -7,8 +7,9 @@
  *   (libraries of these titles are sorted and recognised by code); `titleSort` the code.
  * - `originalTitle`: "the title in its original language" when the request is in another
  *   one: the Japanese title, for a request in English, where it differs.
- * - `originallyAvailableAt` (which the docs require) and `year`: the release day; left out
- *   only for a record whose source gave none, since no day is made up.
+ * - `originallyAvailableAt` (which the docs require) and `year`: the release day, whenever the
+ *   record has one. The record's one date is a whole day or "" (model/record.ts), so nothing
+ *   here is dropped; left out only for a record whose source gave none, since no day is made up.
  * - `contentRating`: `jp/R18+`, the docs' form for a rating outside the US (country code,
  *   a slash, the rating: `za/15`) with Japan's adults-only film rating as Japan's ratings
  *   write it (G, PG12, R15+, R18+).
