@@ -25,7 +25,11 @@
  * and a refused match leaves the file unmatched until Plex asks again. No key, an unknown or a revoked one is a 401: the
  * docs name no status for it, and to Plex any refusal is the same (the provider is not added,
  * the item not matched), while in Plex's log a 401 says the key is wrong where a 404 would say
- * the address is. A key never appears in full in this server's log (log-redact.ts).
+ * the address is. A key never appears in full in this server's log (lib/key-redact.ts).
+ *
+ * A URL pasted with a trailing slash (`…/plex/{key}/`) works too: Plex joins the feature keys to
+ * it (`…/plex/{key}//library/metadata/matches`), and the router takes duplicate slashes as one
+ * (app.ts); a ratingKey as long as rating-key.ts allows reaches its route (framework-error.ts).
  *
  * The pictures are the MetaTube image routes' (image-urls.ts): public, with their own rate per
  * client address and their rule against fetching anything the catalog does not hold.
@@ -68,7 +72,8 @@ export async function registerPlex(app: FastifyInstance, deps: ServiceDeps, gate
         if (plex.status >= 500 && !(err instanceof PlexError)) request.log.error({ err, url: request.url, reqId: request.id }, "plex request failed");
         return sendError(reply, plex);
       });
-      scope.setNotFoundHandler((_request, reply) => sendError(reply, new PlexError(404, "no such path on this provider")));
+      const noSuchPath = () => new PlexError(404, "no such path on this provider");
+      scope.setNotFoundHandler((_request, reply) => sendError(reply, noSuchPath()));
       scope.addHook("onRoute", (route) => {
         route.schema = { ...route.schema, ...HIDDEN };
       });
@@ -76,6 +81,11 @@ export async function registerPlex(app: FastifyInstance, deps: ServiceDeps, gate
       scope.get("/", async (_request, reply) => sendJson(reply, mediaProvider(version)));
       registerMatchRoute(scope, deps);
       registerMetadataRoutes(scope, deps);
+      // Any other path under the key, as a route: the key is checked first, and a segment as long as
+      // a route reads is taken (Fastify's not-found router keeps its own limit of 100 characters).
+      scope.all("/*", async () => {
+        throw noSuchPath();
+      });
     },
     { prefix: "/plex/:key" },
   );
