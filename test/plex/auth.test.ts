@@ -32,7 +32,8 @@ function requests(root: string) {
 describe("the key in the provider's URL", () => {
   let p: PlexApp;
   beforeAll(async () => {
-    p = await plexApp();
+    // A public address: the provider names its own image routes (test/plex/pictures.test.ts).
+    p = await plexApp({ env: { PUBLIC_URL: "https://catalog.example.com" } });
   });
   afterAll(() => p.close());
 

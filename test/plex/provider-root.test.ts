@@ -65,7 +65,7 @@ describe("the Plex provider's root", () => {
   });
 
   it("the same feature keys whatever PUBLIC_URL says (it is only where pictures are fetched from)", async () => {
-    const behind = await plexApp({ env: { PUBLIC_URL: "https://nas.example/catalog/" } });
+    const behind = await plexApp({ env: { PUBLIC_URL: "https://nas.example.com/catalog/" } });
     try {
       const { status, body } = await ask(behind.app, { url: behind.root });
       expect(status).toBe(200);

@@ -33,6 +33,7 @@ import { type Finding, findTitles, type Title } from "../../services/find-title.
 import type { Language } from "../../services/title-names.js";
 import { copyRank } from "../metatube/provider-names.js";
 import { badRequest, container, sendJson } from "./envelope.js";
+import type { Pictures } from "./image-urls.js";
 import { type MatchBody, readMatchBody } from "./match-body.js";
 import { IDENTIFIER, MATCH_PATH, MOVIE_TYPE } from "./provider.js";
 import { viewOf } from "./request.js";
@@ -124,13 +125,13 @@ async function rankedMatches(deps: ServiceDeps, body: MatchBody, lang: Language)
   });
 }
 
-export function registerMatchRoute(app: FastifyInstance, deps: ServiceDeps): void {
+export function registerMatchRoute(app: FastifyInstance, deps: ServiceDeps, pictures: Pictures): void {
   app.post(MATCH_PATH, async (request, reply) => {
     const body = readMatchBody(request.body);
     if (body.type !== MOVIE_TYPE) return sendJson(reply, container("Metadata", []));
     if (body.title === undefined && body.filename === undefined && body.guid === undefined)
       throw badRequest("a movie match needs a title, a filename or a guid");
-    const view = viewOf(request, deps.config);
+    const view = viewOf(request, deps.config, pictures);
     const titles = body.manual ? await rankedMatches(deps, body, view.lang) : await bestMatch(deps, body, view.lang);
     const found = titles.map((t) => plexMetadata(deps, t, view));
     return sendJson(reply, container("Metadata", found));

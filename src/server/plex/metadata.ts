@@ -19,7 +19,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ServiceDeps } from "../../services/deps.js";
 import type { Title } from "../../services/title.js";
 import { badRequest, container, PlexError, sendJson } from "./envelope.js";
-import { titleImages } from "./image-urls.js";
+import { type Pictures, titleImages } from "./image-urls.js";
 import { shownTitle } from "./metadata-object.js";
 import { METADATA_PATH } from "./provider.js";
 import { readRatingKey } from "./rating-key.js";
@@ -36,16 +36,16 @@ async function titleAsked(deps: ServiceDeps, request: FastifyRequest): Promise<T
   return t;
 }
 
-export function registerMetadataRoutes(app: FastifyInstance, deps: ServiceDeps): void {
+export function registerMetadataRoutes(app: FastifyInstance, deps: ServiceDeps, pictures: Pictures): void {
   app.get(`${METADATA_PATH}/:ratingKey`, async (request, reply) => {
     const t = await titleAsked(deps, request);
-    return sendJson(reply, container("Metadata", [plexMetadata(deps, t, viewOf(request, deps.config))]));
+    return sendJson(reply, container("Metadata", [plexMetadata(deps, t, viewOf(request, deps.config, pictures))]));
   });
 
   app.get(`${METADATA_PATH}/:ratingKey/images`, async (request, reply) => {
     const t = await titleAsked(deps, request);
-    const view = viewOf(request, deps.config);
-    return sendJson(reply, container("Image", titleImages(view.base, t, shownTitle(t, view))));
+    const view = viewOf(request, deps.config, pictures);
+    return sendJson(reply, container("Image", titleImages(view.pictures, t, shownTitle(t, view))));
   });
 
   for (const none of ["extras", "children", "grandchildren"]) {
