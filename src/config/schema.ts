@@ -235,7 +235,7 @@ export const SETTINGS = {
   publicUrl: {
     env: "PUBLIC_URL",
     default: "",
-    help: "This service's address as media servers reach it (http://192.168.1.10:8080, say, with the path a reverse proxy puts it under): the Plex provider's image URLs are built on it; empty = on each request's protocol and Host (X-Forwarded-Proto and -Host with TRUST_PROXY).",
+    help: "This service's public address, where Plex's image service on the internet reaches it (https://catalog.example.com, say: a reverse proxy with HTTPS and a public name, with the path it puts the service under): the Plex provider names its pictures cut from the jackets on it. Empty, or a private, loopback, link-local or local-network address (192.168.x.x, a bare or .local/.lan name), which images.plex.tv cannot reach: the Plex provider names the sources' own pictures instead, and says so once at start.",
     parse: (raw: string) => (raw.trim() === "" ? "" : url(raw)),
   },
   plexTitleCode: {

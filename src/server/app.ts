@@ -12,7 +12,7 @@ import { knownProviders } from "./params/providers-param.js";
 import { registerPlex } from "./plex/plugin.js";
 import { KeyGate, registerAuth } from "./plugins/auth.js";
 import { registerDocs } from "./plugins/docs.js";
-import { frameworkError } from "./framework-error.js";
+import { frameworkError, MAX_PATH_SEGMENT } from "./framework-error.js";
 import { registerErrorHandlers, schemaErrorFormatter } from "./plugins/errors.js";
 import { KeyRateLimiter, type RateBudget } from "../services/rate-budget.js";
 import { validatorsByPart } from "./plugins/validators.js";
@@ -85,6 +85,12 @@ export async function buildServer(deps: ServiceDeps, options: ServerOptions = {}
     schemaController: validatorsByPart(),
     schemaErrorFormatter,
     frameworkErrors: frameworkError,
+    routerOptions: {
+      // Plex joins its feature keys to the provider URL as pasted: `…/plex/KEY/` makes `//library/…`.
+      ignoreDuplicateSlashes: true,
+      // A Plex ratingKey reaches its route whole (framework-error.ts); Fastify's default is 100.
+      maxParamLength: MAX_PATH_SEGMENT,
+    },
     // The record schema's own formats (model/formats.ts) mean nothing to the serialiser.
     serializerOpts: SERIALIZER_OPTS,
   }).withTypeProvider<TypeBoxTypeProvider>();

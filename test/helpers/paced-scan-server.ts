@@ -49,8 +49,8 @@ export interface PacedScanServer {
   close(): Promise<void>;
 }
 
-/** The server over the titles `library` makes with the picture server's base URL. */
-export async function pacedScanServer(library: (pictures: string) => IngestRecord[]): Promise<PacedScanServer> {
+/** The server over the titles `library` makes with the picture server's base URL; `env`: settings beside the documented defaults. */
+export async function pacedScanServer(library: (pictures: string) => IngestRecord[], env: Record<string, string> = {}): Promise<PacedScanServer> {
   const dir = mkdtempSync(join(tmpdir(), "vc-scan-"));
   const clock = new SimClock();
   let waits = 0;
@@ -60,7 +60,7 @@ export async function pacedScanServer(library: (pictures: string) => IngestRecor
   const db = openCatalog(path);
   upsertRecords(db, titles);
   // The documented settings: nothing about rates set.
-  const config = testConfig({ DATABASE_PATH: path, IMAGE_CACHE_DIR: join(dir, "images") });
+  const config = testConfig({ DATABASE_PATH: path, IMAGE_CACHE_DIR: join(dir, "images"), ...env });
   const images: Images = createImages({
     http: createHttpClient({ userAgent: "video-catalog-test", timeoutMs: 5000, maxRetries: 0 }),
     dir: config.imageCacheDir,

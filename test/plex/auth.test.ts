@@ -32,7 +32,8 @@ function requests(root: string) {
 describe("the key in the provider's URL", () => {
   let p: PlexApp;
   beforeAll(async () => {
-    p = await plexApp();
+    // A public address: the provider names its own image routes (test/plex/pictures.test.ts).
+    p = await plexApp({ env: { PUBLIC_URL: "https://catalog.example.com" } });
   });
   afterAll(() => p.close());
 
@@ -52,15 +53,15 @@ describe("the key in the provider's URL", () => {
 
   it("an unknown key is a 401 on every path, a path of no feature included", async () => {
     const unknown = `vc_${"x".repeat(43)}`;
-    for (const root of [`/plex/${unknown}`, "/plex/short", `/plex/${"k".repeat(100)}`]) {
+    for (const root of [`/plex/${unknown}`, "/plex/short", `/plex/${"k".repeat(100)}`, `/plex/${"k".repeat(1024)}`]) {
       for (const r of [...requests(root), { method: "GET" as const, url: `${root}/nothing/here` }]) {
         const { status, body } = await ask(p.app, r);
         expect(status, r.url).toBe(401);
         expect(body).toEqual({ error: { code: 401, message: "unknown or revoked API key" } });
       }
     }
-    // A segment longer than a path parameter may be (100 characters) is refused by the router before any route: a 400, never a 500.
-    expect((await ask(p.app, { url: `/plex/${"k".repeat(101)}` })).status).toBe(400);
+    // A segment longer than any a route reads (1,024 characters) is refused by the router before any route: a 400, never a 500.
+    expect((await ask(p.app, { url: `/plex/${"k".repeat(1025)}` })).status).toBe(400);
   });
 
   it("a revoked key is a 401 from its next request on", async () => {

@@ -1,7 +1,8 @@
 /**
  * A first library scan of 10,000 new movies by Plex Media Server with this catalog as its
  * Custom Metadata Provider, against the real server with the settings the docs give (no
- * rate set; a key made as docs/media-servers.md says, in the provider URL `/plex/{key}`).
+ * rate set; a key made as docs/media-servers.md says, in the provider URL `/plex/{key}`; a
+ * public PUBLIC_URL, for the cut posters).
  * Each title gets the requests plex-requests.ts's plexScanTitle makes: the match, the
  * Metadata, the /images list, and a download of each picture PMS keeps. A 429 is a title
  * left unmatched, or without its poster, until the next refresh: none may be met.
@@ -89,7 +90,8 @@ describe("a first library scan by Plex Media Server through the custom provider"
   let clock: SimClock;
 
   beforeAll(async () => {
-    s = await pacedScanServer(library);
+    // A public PUBLIC_URL, so that PMS downloads the cut pictures from this server (without one it fetches the sources': test/plex/pictures.test.ts).
+    s = await pacedScanServer(library, { PUBLIC_URL: "https://catalog.example.com" });
     ({ db, config, app, titles, clock } = s);
   });
   afterAll(async () => s?.close());

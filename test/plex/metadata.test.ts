@@ -2,14 +2,20 @@
  * The Metadata feature over HTTP: GET {provider}/library/metadata/{ratingKey} and its /images,
  * as Plex asks them ("API Endpoints.md", "Metadata Feature", "Image endpoint"), answered with
  * the Metadata object (docs/Metadata.md) of r18.dev's real SNIS-217 record field by field, in
- * English and in Japanese; the pictures it names fetched from this server and looked at; the
- * image URLs built on PUBLIC_URL, else on the request's Host; unknown and malformed keys.
+ * English and in Japanese; the pictures it names fetched from this server and looked at (a
+ * public PUBLIC_URL: the cut pictures; test/plex/pictures.test.ts has the other case); the
+ * release day whenever the record has one; unknown and malformed keys; the empty answers of
+ * /extras, /children and /grandchildren.
  */
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ask, get, IDENTIFIER, type PlexApp, pathOf, plexApp } from "./plex-app.js";
+import { makeIngest } from "../helpers/build-app.js";
+import { ratingKeyOf } from "../../src/server/plex/rating-key.js";
+import { ask, EMPTY, get, IDENTIFIER, type PlexApp, pathOf, plexApp } from "./plex-app.js";
+import { otherSellers } from "./seller-titles.js";
 
-const BASE = "http://192.168.1.10:8080";
+/** A public address (public-address.ts): the provider names its cut pictures on it. */
+const BASE = "https://catalog.example.com";
 const EN = { "X-Plex-Language": "en-US" };
 const JA = { "X-Plex-Language": "ja-JP" };
 const SNIS = "/library/metadata/r18dev_snis00217";
@@ -191,37 +197,70 @@ describe("metadata of the real samples", () => {
   });
 });
 
-describe("where the image URLs point", () => {
+describe("what a movie has none of: /extras, /children, /grandchildren", () => {
+  let p: PlexApp;
+  beforeAll(async () => {
+    p = await plexApp();
+  });
+  afterAll(() => p.close());
+
+  it("an empty MediaContainer, a 200, as the MetaTube bridges answer them, paged or not; a malformed ratingKey is still a 400", async () => {
+    for (const none of ["extras", "children", "grandchildren"]) {
+      for (const [key, headers] of [
+        ["r18dev_snis00217", EN],
+        ["fanza_mide00799", { "X-Plex-Container-Start": "1", "X-Plex-Container-Size": "20" }],
+      ] as const) {
+        const { status, body } = await get(p, `/library/metadata/${key}/${none}`, headers);
+        expect(status, `${key}/${none}`).toBe(200);
+        expect(body).toEqual(EMPTY);
+      }
+      const bad = await get(p, `/library/metadata/snis00217/${none}`);
+      expect(bad).toMatchObject({ status: 400, body: { error: { code: 400, message: "not a ratingKey of this provider" } } });
+    }
+  });
+});
+
+describe("the release day", () => {
+  let p: PlexApp;
+  const undated = makeIngest({ contentId: "abc00001", dvdId: "ABC-001", releaseDate: "" });
+  beforeAll(async () => {
+    p = await plexApp({ more: [...otherSellers(), undated] });
+  });
+  afterAll(() => p.close());
+
+  it("originallyAvailableAt and year whenever the record has a date, every seller's; neither for a record without one", async () => {
+    const dated = p.titles.filter((t) => t.record.releaseDate !== "");
+    expect(dated.length).toBe(p.titles.length - 1);
+    for (const t of dated) {
+      const key = ratingKeyOf(t.provider, t.record.contentId);
+      const { status, body } = await get(p, `/library/metadata/${key}`, EN);
+      expect(status, key).toBe(200);
+      const day = t.record.releaseDate.slice(0, 10);
+      expect(body.MediaContainer.Metadata[0], key).toMatchObject({ originallyAvailableAt: day, year: Number(day.slice(0, 4)) });
+    }
+    // No day is made up (the schema check, which requires one, is not run on this answer).
+    const res = await p.app.inject({ url: `${p.root}/library/metadata/file_abc00001` });
+    expect(res.statusCode).toBe(200);
+    const m = res.json().MediaContainer.Metadata[0];
+    expect(m).not.toHaveProperty("originallyAvailableAt");
+    expect(m).not.toHaveProperty("year");
+  });
+});
+
+describe("where the cut pictures' URLs point", () => {
   const posterOf = async (p: PlexApp, headers: Record<string, string>) => {
     const { status, body } = await ask(p.app, { url: `${p.root}${SNIS}`, headers });
     expect(status).toBe(200);
     return body.MediaContainer.Metadata[0].Image[0].url as string;
   };
 
-  it("PUBLIC_URL when set, with its path, whatever the request says", async () => {
-    const p = await plexApp({ env: { PUBLIC_URL: "https://nas.example/catalog/", TRUST_PROXY: "on" } });
+  it("PUBLIC_URL, with its path, whatever the request's Host or X-Forwarded-Host says", async () => {
+    const p = await plexApp({ env: { PUBLIC_URL: "https://nas.example.com/catalog/", TRUST_PROXY: "on" } });
     try {
-      for (const headers of [{}, { host: "other:1234" }, { "x-forwarded-host": "proxy.example", "x-forwarded-proto": "https" }] as Record<string, string>[])
-        expect(await posterOf(p, headers)).toBe("https://nas.example/catalog/v1/images/primary/FANZA/snis00217");
+      for (const headers of [{}, { host: "other:1234" }, { "x-forwarded-host": "proxy.example.com", "x-forwarded-proto": "https" }] as Record<string, string>[])
+        expect(await posterOf(p, headers)).toBe("https://nas.example.com/catalog/v1/images/primary/FANZA/snis00217");
     } finally {
       await p.close();
-    }
-  });
-
-  it("else the request's Host; X-Forwarded-Proto and -Host only with TRUST_PROXY", async () => {
-    const plain = await plexApp();
-    const proxied = await plexApp({ env: { TRUST_PROXY: "on" } });
-    try {
-      const forwarded = { host: "127.0.0.1:8080", "x-forwarded-host": "catalog.example", "x-forwarded-proto": "https" };
-      expect(await posterOf(plain, { host: "plex-box:8080" })).toBe("http://plex-box:8080/v1/images/primary/FANZA/snis00217");
-      expect(await posterOf(plain, { host: "[fd00::5]:8080" })).toBe("http://[fd00::5]:8080/v1/images/primary/FANZA/snis00217");
-      expect(await posterOf(plain, forwarded)).toBe("http://127.0.0.1:8080/v1/images/primary/FANZA/snis00217");
-      expect(await posterOf(proxied, forwarded)).toBe("https://catalog.example/v1/images/primary/FANZA/snis00217");
-      // A Host that is no host is not written into a URL.
-      expect(await posterOf(plain, { host: "evil.example/x?y=" })).toBe("http://localhost/v1/images/primary/FANZA/snis00217");
-    } finally {
-      await plain.close();
-      await proxied.close();
     }
   });
 });

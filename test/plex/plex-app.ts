@@ -48,12 +48,15 @@ export interface PlexAppOptions {
   keyRate?: number;
   /** The live providers the config enables answer catalog misses (point PROVIDER_*_BASE_URL somewhere). */
   live?: boolean;
+  /** Keep the records' picture URLs as the sources give them (pics.dmm.co.jp...): for answers that name them, never fetched. */
+  realPictures?: boolean;
 }
 
 export async function plexApp(o: PlexAppOptions = {}): Promise<PlexApp> {
   const dir = mkdtempSync(join(tmpdir(), "vc-plex-"));
   const covers = await coverServer();
-  const titles = withPicturesAt([...sampleTitles(), ...(o.more ?? [])], covers.base);
+  const records = [...sampleTitles(), ...(o.more ?? [])];
+  const titles = o.realPictures ? records : withPicturesAt(records, covers.base);
   const path = join(dir, "catalog.db");
   const db = openCatalog(path);
   upsertRecords(db, titles);

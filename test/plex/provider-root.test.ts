@@ -65,7 +65,7 @@ describe("the Plex provider's root", () => {
   });
 
   it("the same feature keys whatever PUBLIC_URL says (it is only where pictures are fetched from)", async () => {
-    const behind = await plexApp({ env: { PUBLIC_URL: "https://nas.example/catalog/" } });
+    const behind = await plexApp({ env: { PUBLIC_URL: "https://nas.example.com/catalog/" } });
     try {
       const { status, body } = await ask(behind.app, { url: behind.root });
       expect(status).toBe(200);
@@ -76,7 +76,7 @@ describe("the Plex provider's root", () => {
   });
 
   it("a path under the provider that is no feature is a 404 in the JSON error shape", async () => {
-    for (const url of [`${p.root}/library/collections/1`, `${p.root}/library/metadata/r18dev_snis00217/children`, `${p.root}/nothing`]) {
+    for (const url of [`${p.root}/library/collections/1`, `${p.root}/library/metadata/r18dev_snis00217/reviews`, `${p.root}/nothing`]) {
       const { status, body } = await ask(p.app, { url });
       expect(status, url).toBe(404);
       expect(body).toEqual({ error: { code: 404, message: "no such path on this provider" } });

@@ -5,6 +5,7 @@ import formbody from "@fastify/formbody";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ensureMeta } from "../../catalog/index.js";
 import { replicaSecretFromEnv } from "../../config/load.js";
+import { redactPlexKeys } from "../../lib/key-redact.js";
 import { AdminPassword } from "../../services/admin-password.js";
 import type { ApiKeys } from "../../services/api-keys.js";
 import type { ServiceDeps } from "../../services/deps.js";
@@ -109,7 +110,7 @@ export async function registerDashboard(
 
       scope.setErrorHandler((err: FastifyError, request, reply) => htmlError(ctx, err, request, reply));
       scope.setNotFoundHandler((request, reply) =>
-        sendError(ctx, request, reply, 404, `There is no dashboard page ${request.url.split("?")[0].slice(0, 200)}.`),
+        sendError(ctx, request, reply, 404, `There is no dashboard page ${redactPlexKeys(request.url.split("?")[0]).slice(0, 200)}.`),
       );
 
       const asset = (type: string, body: string) => async (_request: FastifyRequest, reply: FastifyReply) =>

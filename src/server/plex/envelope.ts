@@ -7,6 +7,7 @@
  */
 import type { FastifyError, FastifyReply } from "fastify";
 import { AppError } from "../../lib/errors.js";
+import { redactPlexKeys } from "../../lib/key-redact.js";
 import { IDENTIFIER } from "./provider.js";
 import { stableCode, VideoCatalogError } from "../../lib/video-catalog-error.js";
 
@@ -42,7 +43,8 @@ export function toPlexError(err: FastifyError | Error): PlexError {
   if (err instanceof PlexError) return err;
   if (err instanceof AppError) return new PlexError(err.statusCode, err.message, err.headers);
   const e = err as FastifyError;
-  if (typeof e.statusCode === "number" && e.statusCode >= 400 && e.statusCode < 500) return new PlexError(e.statusCode, BODY_REFUSED[e.code] ?? e.message);
+  if (typeof e.statusCode === "number" && e.statusCode >= 400 && e.statusCode < 500)
+    return new PlexError(e.statusCode, BODY_REFUSED[e.code] ?? redactPlexKeys(e.message));
   return new PlexError(500, "internal error");
 }
 

@@ -18,7 +18,13 @@
  * - Nothing found, or a type other than a movie (1): an empty container, a 200.
  * - `includeAdult` is read and does not filter: every title here is adult (metadata-object.ts).
  *
- * Paged by X-Plex-Container-Start and -Size (request.ts); each match is a full Metadata object.
+ * Answered whole, each match a full Metadata object, whatever X-Plex-Container-Start and -Size
+ * say. The docs page only `/children` and `/grandchildren` ("Response Paging"), and count the
+ * start from 1 ("the default start ... will always be the 1 (the first item)") where the
+ * MediaContainer's `offset` and Plex's own API count from 0: a match paged by either reading
+ * lost its one title to the other (start 1 answered `size: 0`). No community provider pages a
+ * match (creeper2020/ and feewg/metatube-plex-custom-provider, pekempy/EncoraPlexProvider), and
+ * a manual match is at most the code's copies and TEXT_LIMIT titles.
  */
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../../lib/errors.js";
@@ -27,9 +33,10 @@ import { type Finding, findTitles, type Title } from "../../services/find-title.
 import type { Language } from "../../services/title-names.js";
 import { copyRank } from "../metatube/provider-names.js";
 import { badRequest, container, sendJson } from "./envelope.js";
+import type { Pictures } from "./image-urls.js";
 import { type MatchBody, readMatchBody } from "./match-body.js";
 import { IDENTIFIER, MATCH_PATH, MOVIE_TYPE } from "./provider.js";
-import { pagingOf, viewOf } from "./request.js";
+import { viewOf } from "./request.js";
 import { plexMetadata, titleByKey } from "./titles.js";
 
 /** Most titles a manual match's text search adds. */
@@ -118,16 +125,15 @@ async function rankedMatches(deps: ServiceDeps, body: MatchBody, lang: Language)
   });
 }
 
-export function registerMatchRoute(app: FastifyInstance, deps: ServiceDeps): void {
+export function registerMatchRoute(app: FastifyInstance, deps: ServiceDeps, pictures: Pictures): void {
   app.post(MATCH_PATH, async (request, reply) => {
     const body = readMatchBody(request.body);
-    const { start, size } = pagingOf(request);
-    if (body.type !== MOVIE_TYPE) return sendJson(reply, container("Metadata", [], start, 0));
+    if (body.type !== MOVIE_TYPE) return sendJson(reply, container("Metadata", []));
     if (body.title === undefined && body.filename === undefined && body.guid === undefined)
       throw badRequest("a movie match needs a title, a filename or a guid");
-    const view = viewOf(request, deps.config);
+    const view = viewOf(request, deps.config, pictures);
     const titles = body.manual ? await rankedMatches(deps, body, view.lang) : await bestMatch(deps, body, view.lang);
-    const page = titles.slice(start, start + size).map((t) => plexMetadata(deps, t, view));
-    return sendJson(reply, container("Metadata", page, start, titles.length));
+    const found = titles.map((t) => plexMetadata(deps, t, view));
+    return sendJson(reply, container("Metadata", found));
   });
 }

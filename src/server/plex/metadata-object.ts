@@ -7,8 +7,9 @@
  *   (libraries of these titles are sorted and recognised by code); `titleSort` the code.
  * - `originalTitle`: "the title in its original language" when the request is in another
  *   one: the Japanese title, for a request in English, where it differs.
- * - `originallyAvailableAt` (which the docs require) and `year`: the release day; left out
- *   only for a record whose source gave none, since no day is made up.
+ * - `originallyAvailableAt` (which the docs require) and `year`: the release day, whenever the
+ *   record has one. The record's one date is a whole day or "" (model/record.ts), so nothing
+ *   here is dropped; left out only for a record whose source gave none, since no day is made up.
  * - `contentRating`: `jp/R18+`, the docs' form for a rating outside the US (country code,
  *   a slash, the rating: `za/15`) with Japan's adults-only film rating as Japan's ratings
  *   write it (G, PG12, R15+, R18+).
@@ -30,7 +31,7 @@
  */
 import type { Title } from "../../services/title.js";
 import type { Language, TitleNames } from "../../services/title-names.js";
-import { type PlexImage, pictureUrl, titleImages } from "./image-urls.js";
+import { type Pictures, type PlexImage, pictureUrl, titleImages } from "./image-urls.js";
 import { IDENTIFIER, METADATA_PATH } from "./provider.js";
 import { ratingKeyOf } from "./rating-key.js";
 
@@ -77,8 +78,8 @@ export interface PlexMetadata {
 /** What a Metadata object is built with beside the title: the request's language and where it is answered from. */
 export interface PlexView {
   lang: Language;
-  /** This service's address as Plex reaches it (image URLs). */
-  base: string;
+  /** Where Plex is sent for pictures (image-urls.ts). */
+  pictures: Pictures;
   titleCode: boolean;
 }
 
@@ -107,17 +108,17 @@ function people(names: readonly string[]): PlexPerson[] {
 }
 
 /** The actresses in order, each with her picture (by the record's own spelling of her name) where the catalog has one. */
-function roles(t: Title, shown: readonly string[], base: string): PlexPerson[] {
+function roles(t: Title, shown: readonly string[], pictures: Pictures): PlexPerson[] {
   const r = t.record;
-  const pictures = new Map(r.extra.actressesRich.map((a) => [a.name, a.image]));
+  const theirs = new Map(r.extra.actressesRich.map((a) => [a.name, a.image]));
   const seen = new Set<string>();
   const out: PlexPerson[] = [];
   r.actresses.forEach((own, i) => {
     const tag = (shown[i] ?? own).trim();
     if (tag === "" || seen.has(tag)) return;
     seen.add(tag);
-    const picture = pictures.get(own) ?? null;
-    out.push({ tag, order: out.length + 1, ...(picture !== null && { thumb: pictureUrl(base, t, picture) }) });
+    const picture = theirs.get(own) ?? null;
+    out.push({ tag, order: out.length + 1, ...(picture !== null && { thumb: pictureUrl(pictures, t, picture) }) });
   });
   return out;
 }
@@ -149,13 +150,13 @@ export function shownTitle(t: Title, view: PlexView): string {
 
 export function metadataOf(t: Title, names: BothNames, view: PlexView): PlexMetadata {
   const r = t.record;
-  const { lang, base } = view;
+  const { lang, pictures } = view;
   const ratingKey = ratingKeyOf(t.provider, r.contentId);
   const own = pick(lang, r.titleJa, r.titleEn);
   const title = shownTitle(t, view);
   const original = lang === "ja" ? "" : (r.titleJa ?? "").trim();
   const day = dayOf(r.releaseDate);
-  const images = titleImages(base, t, title);
+  const images = titleImages(pictures, t, title);
   const rating = tenScale(t.ratingAvg);
   const makers = unique(names.shown.makers);
   return {
@@ -178,7 +179,7 @@ export function metadataOf(t: Title, names: BothNames, view: PlexView): PlexMeta
     ...text("art", images.find((i) => i.type === "background")?.url ?? ""),
     ...list("Image", images),
     ...list("Genre", genres(names, lang)),
-    ...list("Role", roles(t, names.shown.actresses, base)),
+    ...list("Role", roles(t, names.shown.actresses, pictures)),
     ...list("Director", people(names.shown.directors)),
     ...list("Writer", people(names.shown.authors)),
     ...list(

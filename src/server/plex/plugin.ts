@@ -25,15 +25,22 @@
  * and a refused match leaves the file unmatched until Plex asks again. No key, an unknown or a revoked one is a 401: the
  * docs name no status for it, and to Plex any refusal is the same (the provider is not added,
  * the item not matched), while in Plex's log a 401 says the key is wrong where a 404 would say
- * the address is. A key never appears in full in this server's log (log-redact.ts).
+ * the address is. A key never appears in full in this server's log (lib/key-redact.ts).
  *
- * The pictures are the MetaTube image routes' (image-urls.ts): public, with their own rate per
- * client address and their rule against fetching anything the catalog does not hold.
+ * A URL pasted with a trailing slash (`…/plex/{key}/`) works too: Plex joins the feature keys to
+ * it (`…/plex/{key}//library/metadata/matches`), and the router takes duplicate slashes as one
+ * (app.ts); a ratingKey as long as rating-key.ts allows reaches its route (framework-error.ts).
+ *
+ * The pictures are decided once, from PUBLIC_URL (image-urls.ts): on a public address, the
+ * MetaTube image routes' cut pictures (public, with their own rate per client address and their
+ * rule against fetching anything the catalog does not hold); else the sources' own picture URLs,
+ * since Plex's image service on the internet fetches them, which the start's log line says.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ServiceDeps } from "../../services/deps.js";
 import type { KeyGate } from "../plugins/auth.js";
 import { PlexError, sendError, sendJson, toPlexError } from "./envelope.js";
+import { type Pictures, picturesFor } from "./image-urls.js";
 import { registerMatchRoute } from "./match.js";
 import { registerMetadataRoutes } from "./metadata.js";
 import { mediaProvider } from "./provider.js";
@@ -57,7 +64,19 @@ async function checkKey(gate: KeyGate, request: FastifyRequest): Promise<void> {
   throw new PlexError(401, checked.refusal === "missing" ? NO_KEY : "unknown or revoked API key");
 }
 
+/** The start's one line when Plex gets the sources' pictures: why, and what to set for the cut posters. */
+function sayPictures(app: FastifyInstance, pictures: Pictures): void {
+  if (pictures.from === "cut") return;
+  app.log.info(
+    { part: "plex", pictures: "sources", why: pictures.why },
+    "plex: the provider names the sources' own pictures, since Plex's image service on the internet cannot reach this service's address; " +
+      "for the posters cut from the jackets, set PUBLIC_URL to an https address on a public name that reaches this service (a reverse proxy)",
+  );
+}
+
 export async function registerPlex(app: FastifyInstance, deps: ServiceDeps, gate: KeyGate, version: string): Promise<void> {
+  const pictures = picturesFor(deps.config.publicUrl);
+  sayPictures(app, pictures);
   // The provider's address without a key: the refusal says what to paste.
   for (const url of ["/plex", "/plex/"]) app.all(url, { schema: HIDDEN }, (_request, reply) => sendError(reply, new PlexError(401, NO_KEY)));
 
@@ -68,14 +87,20 @@ export async function registerPlex(app: FastifyInstance, deps: ServiceDeps, gate
         if (plex.status >= 500 && !(err instanceof PlexError)) request.log.error({ err, url: request.url, reqId: request.id }, "plex request failed");
         return sendError(reply, plex);
       });
-      scope.setNotFoundHandler((_request, reply) => sendError(reply, new PlexError(404, "no such path on this provider")));
+      const noSuchPath = () => new PlexError(404, "no such path on this provider");
+      scope.setNotFoundHandler((_request, reply) => sendError(reply, noSuchPath()));
       scope.addHook("onRoute", (route) => {
         route.schema = { ...route.schema, ...HIDDEN };
       });
       scope.addHook("onRequest", async (request) => checkKey(gate, request));
       scope.get("/", async (_request, reply) => sendJson(reply, mediaProvider(version)));
-      registerMatchRoute(scope, deps);
-      registerMetadataRoutes(scope, deps);
+      registerMatchRoute(scope, deps, pictures);
+      registerMetadataRoutes(scope, deps, pictures);
+      // Any other path under the key, as a route: the key is checked first, and a segment as long as
+      // a route reads is taken (Fastify's not-found router keeps its own limit of 100 characters).
+      scope.all("/*", async () => {
+        throw noSuchPath();
+      });
     },
     { prefix: "/plex/:key" },
   );

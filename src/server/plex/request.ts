@@ -1,19 +1,15 @@
 /**
  * What a Plex request says beside its path and body: the common headers Plex sends either as
- * headers or as query parameters ("API Endpoints.md", "Common Request Headers": X-Plex-Language,
- * X-Plex-Container-Start, X-Plex-Container-Size), and where this service is, as Plex reaches it.
- *
- * Paging: the docs default a page to 20 items, and name its start "1 (the first item)" while
- * the MediaContainer's `offset` of the first item is 0 (docs/Metadata.md) and Plex's own API
- * counts X-Plex-Container-Start from 0; it is read as Plex's own API reads it, 0 the first item.
+ * headers or as query parameters ("API Endpoints.md", "Common Request Headers"), of which the
+ * provider reads X-Plex-Language. X-Plex-Container-Start and -Size page what the docs page
+ * ("Response Paging": `/children` and `/grandchildren`, which a movie has none of here), not a
+ * match: match.ts answers it whole.
  */
 import type { FastifyRequest } from "fastify";
 import type { Config } from "../../config/load.js";
 import type { Language } from "../../services/title-names.js";
-import { badRequest } from "./envelope.js";
+import type { Pictures } from "./image-urls.js";
 import type { PlexView } from "./metadata-object.js";
-
-export const DEFAULT_PAGE_SIZE = 20;
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -41,36 +37,7 @@ export function languageOf(request: FastifyRequest, fallback: Language): Languag
   return tag === "ja" || tag === "en" ? tag : fallback;
 }
 
-function count(request: FastifyRequest, name: string, fallback: number): number {
-  const raw = plexValue(request, name);
-  if (raw === undefined) return fallback;
-  if (!/^\d{1,9}$/.test(raw)) throw badRequest(`${name} must be a whole number, got "${raw}"`);
-  return Number(raw);
-}
-
-export function pagingOf(request: FastifyRequest): { start: number; size: number } {
-  return { start: count(request, "X-Plex-Container-Start", 0), size: count(request, "X-Plex-Container-Size", DEFAULT_PAGE_SIZE) };
-}
-
-/** A Host as a URL's authority may carry it (a name or address, an optional port): anything else is not used. */
-const AUTHORITY = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
-
-/**
- * This service's address as Plex reaches it, without a trailing slash: PUBLIC_URL when set
- * (with the path a reverse proxy puts it under), else the request's protocol and Host, which
- * Fastify takes from X-Forwarded-Proto and X-Forwarded-Host only with TRUST_PROXY.
- */
-export function publicBase(request: FastifyRequest, publicUrl: string): string {
-  if (publicUrl !== "") return publicUrl;
-  const host = AUTHORITY.test(request.host) ? request.host : "localhost";
-  return `${request.protocol === "https" ? "https" : "http"}://${host}`;
-}
-
-/** How a request's Metadata objects are written: its language, the service's address, the title setting. */
-export function viewOf(request: FastifyRequest, config: Config): PlexView {
-  return {
-    lang: languageOf(request, config.mediaLanguage),
-    base: publicBase(request, config.publicUrl),
-    titleCode: config.plexTitleCode,
-  };
+/** How a request's Metadata objects are written: its language, where its pictures are (decided once: plugin.ts), the title setting. */
+export function viewOf(request: FastifyRequest, config: Config, pictures: Pictures): PlexView {
+  return { lang: languageOf(request, config.mediaLanguage), pictures, titleCode: config.plexTitleCode };
 }

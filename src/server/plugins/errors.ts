@@ -4,6 +4,7 @@
  */
 import type { FastifyError, FastifyInstance } from "fastify";
 import { AppError, statusText, type ErrorCode } from "../../lib/errors.js";
+import { redactPlexKeys } from "../../lib/key-redact.js";
 
 interface ErrorBody {
   statusCode: number;
@@ -75,5 +76,8 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     if (body.statusCode >= 500) request.log.error({ err, reqId: request.id }, "request failed");
     return reply.code(body.statusCode).headers(headers).send(body);
   });
-  app.setNotFoundHandler((request, reply) => reply.code(404).send(body("ROUTE_NOT_FOUND", 404, `no route ${request.method} ${request.url.split("?")[0]}`)));
+  // The path asked, with any Plex provider key in it cut short (`/x/plex/KEY` pasted under a wrong prefix).
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send(body("ROUTE_NOT_FOUND", 404, `no route ${request.method} ${redactPlexKeys(request.url.split("?")[0])}`)),
+  );
 }

@@ -1,20 +1,25 @@
 /**
- * API keys out of the server's log. The Plex provider's URL carries a key as a path segment
- * (`/plex/{key}/...`: plugin.ts says why), so any log line that writes a request's URL would
- * write a key. Fastify writes one in its request serializer (`req.url`), in messages (a route
- * not found, a reply sent twice) and in the errors it makes of them; the dashboard and the
- * error handlers write `url` fields. Every one of these passes through the logger's options
- * below: the segment after `/plex/` keeps the first characters the dashboard shows of a key
- * (its prefix, enough to tell which key it was) and loses the rest: `/plex/vc_AbCdEfG…/...`.
+ * API keys out of the server's log and answers. The Plex provider's URL carries a key as a path
+ * segment (`/plex/{key}/...`: server/plex/plugin.ts says why), so any log line or answer that
+ * writes a request's URL would write a key. Fastify writes one in its request serializer
+ * (`req.url`), in messages (a route not found, a reply sent twice) and in the errors it makes
+ * of them; the dashboard and the error handlers write `url` fields, and the API's and the
+ * dashboard's "no such route" answers name the path asked. Every log line passes through the
+ * logger's options below, and those answers through redactPlexKeys: the segment after `/plex/`
+ * keeps the first characters the dashboard shows of a key (its prefix, enough to tell which key
+ * it was) and loses the rest: `/plex/vc_AbCdEfG…/...`. Below every room: the logger, the error
+ * handlers and each face use it.
  */
 
 /** As many characters as the dashboard shows of a key (catalog keys' keyPrefix). */
 const SHOWN = 10;
 /**
  * A `/plex/` segment that may be a key: a key's characters, 8 or more, or anything starting
- * as our keys do; a shorter word (`/plex/src` in a stack trace's file path) is no key.
+ * as our keys do; a shorter word (`/plex/src` in a stack trace's file path) is no key. The
+ * router reads `/plex//KEY` as `/plex/KEY` (duplicate slashes ignored: app.ts), so the slashes
+ * before the segment are taken as one, and `/PLEX/` as `/plex/` for good measure.
  */
-const PLEX_SEGMENT = /(\/plex\/)([^/?#\s"'\\]+)/g;
+const PLEX_SEGMENT = /(\/plex\/+)([^/?#\s"'\\]+)/gi;
 const MAYBE_KEY = /^(?:vc_|[A-Za-z0-9_-]{8})/;
 const ELLIPSIS = "…";
 
@@ -25,7 +30,7 @@ function shortened(key: string): string {
 
 /** `text` with the key in every `/plex/{key}` cut short. */
 export function redactPlexKeys(text: string): string {
-  return text.includes("/plex/") ? text.replace(PLEX_SEGMENT, (_m, at: string, key: string) => at + shortened(key)) : text;
+  return /\/plex\//i.test(text) ? text.replace(PLEX_SEGMENT, (_m, at: string, key: string) => at + shortened(key)) : text;
 }
 
 const redactIn = (v: unknown): unknown => (typeof v === "string" ? redactPlexKeys(v) : v);
