@@ -13,6 +13,7 @@ import { runReplica } from "../cluster/replica.js";
 import type { ReplicaState } from "../services/replica-state.js";
 import type { Config } from "../config/load.js";
 import type { ServerOptions } from "../server/app.js";
+import { sayPlexPictures } from "../server/plex/plugin.js";
 import type { ServerLog } from "../server/server-log.js";
 import { CliError, out } from "./context.js";
 import { serveHttp } from "./serve-http.js";
@@ -48,6 +49,7 @@ export async function serveReplica(config: Config, log: ServerLog, options: Pick
     if (err instanceof LitestreamMissingError) throw new CliError(err.message.replace("BACKUP_TO needs", "REPLICA_OF needs"));
     throw err;
   }
+  sayPlexPictures(config.publicUrl, log);
   try {
     await runReplica({
       config,

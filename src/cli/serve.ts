@@ -6,6 +6,7 @@ import { installServerOutput } from "../lib/server-output.js";
 import { createProviderRuntime } from "../providers/runtime.js";
 import { providerSetups } from "../providers/registry.js";
 import type { ServerOptions } from "../server/app.js";
+import { sayPlexPictures } from "../server/plex/plugin.js";
 import { serverLog } from "../server/server-log.js";
 import { ensureAdminPassword } from "../services/admin-password.js";
 import { ensureFirstKey, ensureSampleData, markUndelivered, takeUndelivered } from "../services/first-start.js";
@@ -43,6 +44,7 @@ export async function serve(options: Pick<ServerOptions, "routes"> = {}): Promis
   await firstStart(db, config);
   // Said once: by the only process once its Litestream runs, by the primary before its workers start.
   const notes = () => {
+    sayPlexPictures(config.publicUrl, log);
     for (const s of providerSetups(config)) {
       if (s.enabled && s.unusable) log.warn({ provider: s.provider.name, reason: s.unusable }, "provider disabled");
     }

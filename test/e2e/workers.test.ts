@@ -137,6 +137,8 @@ describe("WORKERS=2", () => {
     process.kill(server.child.pid!, "SIGTERM");
     expect(await exited).toBe(0);
     expect(server.output().stdout.match(/"msg":"shut down"/g)?.length).toBe(3);
+    // The start's notes, said by the primary alone: PUBLIC_URL unset, so Plex gets the sources' pictures.
+    expect(server.output().stdout.match(/"msg":"plex: the provider names the sources' own pictures/g)?.length).toBe(1);
     // The key's 20 answered requests, counted by two processes, flushed as they stopped.
     const db = openCatalog(env.DATABASE_PATH, { readonly: true });
     const counted = db.prepare("SELECT sum(u.requests) FROM api_key_usage u JOIN api_keys k ON k.id = u.key_id WHERE k.name = 'twenty'").pluck().get();

@@ -9,7 +9,9 @@
  * and the start's one log line.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Log } from "../../src/lib/log.js";
 import { picturesFor } from "../../src/server/plex/image-urls.js";
+import { sayPlexPictures } from "../../src/server/plex/plugin.js";
 import { ratingKeyOf } from "../../src/server/plex/rating-key.js";
 import { ask, get, match, type PlexApp, plexApp } from "./plex-app.js";
 import { otherSellers } from "./seller-titles.js";
@@ -116,11 +118,14 @@ describe("PUBLIC_URL not public: the sources' own pictures", () => {
     }
   });
 
-  it("says so once, at start: why, and what to set for the cut posters", async () => {
+  it("says so once, at start: why, and what to set for the cut posters; never from a face being built (each worker builds one)", async () => {
     await metadataOf(p, "r18dev_snis00217");
-    const said = lines
-      .map((l) => JSON.parse(l) as Record<string, unknown>)
-      .filter((l) => String(l.msg).startsWith("plex: the provider names the sources' own pictures"));
+    const sourcesLine = (l: Record<string, unknown>) => String(l.msg).startsWith("plex: the provider names the sources' own pictures");
+    expect(lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter(sourcesLine)).toEqual([]);
+    const said: Record<string, unknown>[] = [];
+    const log = { info: (fields: Record<string, unknown>, msg: string) => said.push({ level: 30, ...fields, msg }) };
+    sayPlexPictures("http://192.168.1.10:8080", log as unknown as Log);
+    sayPlexPictures("https://catalog.example.com", log as unknown as Log);
     expect(said).toHaveLength(1);
     expect(said[0]).toMatchObject({ level: 30, part: "plex", pictures: "sources", why: "PUBLIC_URL's host is a private address" });
     expect(said[0].msg).toContain("set PUBLIC_URL to an https address on a public name");

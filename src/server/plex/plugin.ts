@@ -37,10 +37,11 @@
  * since Plex's image service on the internet fetches them, which the start's log line says.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Log } from "../../lib/log.js";
 import type { ServiceDeps } from "../../services/deps.js";
 import type { KeyGate } from "../plugins/auth.js";
 import { PlexError, sendError, sendJson, toPlexError } from "./envelope.js";
-import { type Pictures, picturesFor } from "./image-urls.js";
+import { picturesFor } from "./image-urls.js";
 import { registerMatchRoute } from "./match.js";
 import { registerMetadataRoutes } from "./metadata.js";
 import { mediaProvider } from "./provider.js";
@@ -64,10 +65,15 @@ async function checkKey(gate: KeyGate, request: FastifyRequest): Promise<void> {
   throw new PlexError(401, checked.refusal === "missing" ? NO_KEY : "unknown or revoked API key");
 }
 
-/** The start's one line when Plex gets the sources' pictures: why, and what to set for the cut posters. */
-function sayPictures(app: FastifyInstance, pictures: Pictures): void {
+/**
+ * The start's one line when Plex gets the sources' pictures: why, and what to set for the cut
+ * posters. Said by the process that says the start's notes (the only one, a primary, a
+ * replica's primary), not by each worker that builds this face.
+ */
+export function sayPlexPictures(publicUrl: string, log: Log): void {
+  const pictures = picturesFor(publicUrl);
   if (pictures.from === "cut") return;
-  app.log.info(
+  log.info(
     { part: "plex", pictures: "sources", why: pictures.why },
     "plex: the provider names the sources' own pictures, since Plex's image service on the internet cannot reach this service's address; " +
       "for the posters cut from the jackets, set PUBLIC_URL to an https address on a public name that reaches this service (a reverse proxy)",
@@ -76,7 +82,6 @@ function sayPictures(app: FastifyInstance, pictures: Pictures): void {
 
 export async function registerPlex(app: FastifyInstance, deps: ServiceDeps, gate: KeyGate, version: string): Promise<void> {
   const pictures = picturesFor(deps.config.publicUrl);
-  sayPictures(app, pictures);
   // The provider's address without a key: the refusal says what to paste.
   for (const url of ["/plex", "/plex/"]) app.all(url, { schema: HIDDEN }, (_request, reply) => sendError(reply, new PlexError(401, NO_KEY)));
 
