@@ -2,7 +2,7 @@
  * Ingest through a source that misbehaves as real ones do: a local r18.dev and FANZA
  * stand-in (the provider simulator, in their real JSON formats) where every 7th request
  * is a 500, every 11th a 429 with retry-after: 1, every 13th a Cloudflare "Just a
- * moment..." page (403), and every 17th answers after 2 s.
+ * moment..." page (403), and every 17th answers after half a second.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -18,7 +18,7 @@ import { type FaultOptions, type Simulator, startSimulator } from "../../src/sam
 import { tempCatalog, testConfig } from "../helpers/build-app.js";
 import { CLI_ENTRY, ROOT } from "../helpers/run-cli.js";
 
-const FAULT_MIX: FaultOptions = { every: { status500: 7, rate429: 11, challenge: 13, slow: 17 }, slowMs: 2000, retryAfterSeconds: 1 };
+const FAULT_MIX: FaultOptions = { every: { status500: 7, rate429: 11, challenge: 13, slow: 17 }, slowMs: 500, retryAfterSeconds: 1 };
 const NOW = new Date("2026-11-10T03:00:00Z");
 
 const contentIds = (db: Db) => db.prepare("SELECT content_id FROM movies ORDER BY 1").pluck().all() as string[];
