@@ -7,8 +7,9 @@
  *    and fanza hold no SIRO title (as the real ones do not) and answer after each of --delays ms
  *    (a source far away, or slow to say it lacks a title), within LIVE_TIMEOUT_MS (8 s).
  * 2. A miss without internet: every provider's base URL at a host name that does not resolve
- *    (http://nowhere.invalid: the system's resolver is asked, nothing else leaves the machine),
- *    then at a closed port of 127.0.0.1, then with LIVE_LOOKUPS=off.
+ *    (http://{provider}.invalid: the system's resolver is asked, nothing else leaves the machine),
+ *    then at a closed port of 127.0.0.1, then with LIVE_LOOKUPS=off; each source at its own
+ *    default rate, as a real machine runs them.
  * Each case starts a fresh app (a fresh breaker: a provider failing 5 calls in a row rests,
  * and the misses after are answered at once) and asks N codes it has never seen.
  */
@@ -125,14 +126,19 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
+/** Every provider on, at `baseUrlOf`, at its own default rate (1 request a second), as a real machine runs them. */
+function atOwnRates(baseUrlOf: (provider: string) => string): Record<string, string> {
+  return Object.fromEntries(Object.entries(simulatorEnv(baseUrlOf)).filter(([k]) => !k.endsWith("_RATE")));
+}
+
 async function offline(): Promise<void> {
   const movies = Array.from({ length: misses }, (_, i) => `/movie?q=ABP-${901 + i}`);
   const query = ["/query?q=no%20such%20words%20here"];
   const port = await closedPort();
   for (const [what, env] of [
-    ["every source at http://nowhere.invalid (no such host name)", simulatorEnv(() => "http://nowhere.invalid")],
-    [`every source at http://127.0.0.1:${port} (a closed port)`, simulatorEnv(() => `http://127.0.0.1:${port}`)],
-    ["LIVE_LOOKUPS=off (every source at http://nowhere.invalid)", { ...simulatorEnv(() => "http://nowhere.invalid"), LIVE_LOOKUPS: "off" }],
+    ["every source at a host name that does not resolve (http://{provider}.invalid)", atOwnRates((p) => `http://${p}.invalid`)],
+    [`every source at http://127.0.0.1:${port} (a closed port)`, atOwnRates(() => `http://127.0.0.1:${port}`)],
+    ["LIVE_LOOKUPS=off (every source at http://{provider}.invalid)", { ...atOwnRates((p) => `http://${p}.invalid`), LIVE_LOOKUPS: "off" }],
   ] as const) {
     report(`A miss offline, ${what}`, [...(await askEach(env, movies)), ...(await askEach(env, query))]);
   }

@@ -199,7 +199,7 @@ export const SETTINGS = {
   httpMaxRetries: {
     env: "HTTP_MAX_RETRIES",
     default: "4",
-    help: "Retries of an outbound request on network errors, timeouts, 429, 5xx, 403 and challenge or HTML pages; a host name that does not resolve is not retried, a refused connection once.",
+    help: "Retries of an outbound request on network errors, timeouts, 429, 5xx, 403 and challenge or HTML pages; a host name that does not resolve is not retried, a refused connection once, and such a host is left alone for a while (calls to it fail at once).",
     parse: integer(0, 20),
   },
   imageCacheDir: {

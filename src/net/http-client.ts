@@ -1,6 +1,7 @@
 import { Agent, interceptors, request, type Dispatcher } from "undici";
 import { abortedError, fromTransportError, UpstreamError } from "./errors.js";
 import { HostLimiter } from "./host-limiter.js";
+import { OutOfReach } from "./out-of-reach.js";
 import { ACCEPT_ENCODING } from "./read-body.js";
 import { SignalLinks } from "./signal-links.js";
 import { interpretBytes, interpretResponse, interpretText, type RawResponse } from "./response.js";
@@ -60,6 +61,7 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient {
   const limiter = new HostLimiter({ concurrency: hostConcurrency, rates: opts.hostRate });
   const counters: HttpStats = { requests: 0, retries: 0, failures: 0 };
   const links = new SignalLinks();
+  const outOfReach = new OutOfReach(opts.now ?? Date.now);
   let closed = false;
 
   const emit = (event: HttpEvent): void => {
@@ -134,6 +136,12 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient {
   }
 
   async function run<T>(url: string, host: string, headers: Record<string, string>, interpret: Interpret<T>, signal?: AbortSignal): Promise<T> {
+    const held = outOfReach.failureFor(host, url);
+    if (held !== null) {
+      counters.failures += 1;
+      emit({ type: "fail", url, attempt: 0, kind: held.kind });
+      throw held;
+    }
     for (let tries = 1; ; tries += 1) {
       let failure: UpstreamError;
       try {
@@ -142,6 +150,7 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient {
         failure = err instanceof UpstreamError ? err : fromTransportError(err, url, false);
       }
       if (failure.kind === "aborted") throw failure;
+      outOfReach.note(host, failure);
 
       let delayMs: number | undefined;
       if (tries <= retriesFor(failure, maxRetries)) {

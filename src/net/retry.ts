@@ -55,6 +55,21 @@ export function retriesFor(failure: UpstreamError, maxRetries: number): number {
   return maxRetries;
 }
 
+/**
+ * How long a host that failed so is taken as out of reach, in ms (0: not at all): a name that
+ * did not resolve for a while, a refused or unroutable connection briefly. Calls to it meanwhile
+ * fail at once with the same error, without a request or a slot of the host's rate: a machine
+ * without a network answers each miss in milliseconds, not a rate interval per host.
+ */
+export function outOfReachMs(failure: UpstreamError): number {
+  const code = failure.systemCode;
+  if (code !== undefined && UNRESOLVED.has(code)) return UNRESOLVED_MEMO_MS;
+  return unreachable(failure) ? UNREACHABLE_MEMO_MS : 0;
+}
+
+const UNRESOLVED_MEMO_MS = 10_000;
+const UNREACHABLE_MEMO_MS = 2_000;
+
 /** The wait before retry `retry` (from 0) of a failure that named no wait of its own: the backoff, quick for an unreachable address. */
 export function retryDelay(failure: UpstreamError, retry: number, opts: BackoffOptions): number {
   return backoffDelay(retry, unreachable(failure) ? { ...opts, baseDelayMs: Math.min(opts.baseDelayMs, QUICK_BASE_MS) } : opts);

@@ -3,7 +3,7 @@ import type { LookupFunction } from "node:net";
 export interface HttpEvent {
   type: "retry" | "fail";
   url: string;
-  /** 1-based number of the attempt that just failed. */
+  /** 1-based number of the attempt that just failed; 0 for a call not made, its host out of reach a moment ago. */
   attempt: number;
   /** retry only: how long the client waits before the next attempt. */
   delayMs?: number;
@@ -33,6 +33,8 @@ export interface HttpClientOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Structured retry / failure events; the client never logs by itself. */
   onEvent?: (e: HttpEvent) => void;
+  /** The clock of how long a host out of reach is left alone; Date.now by default. Injectable for tests. */
+  now?: () => number;
   /** The resolver of host names (dns.lookup's shape); the system's by default. Injectable for tests. */
   lookup?: LookupFunction;
 }

@@ -81,6 +81,21 @@ describe("a miss without internet", () => {
     expect(ms).toBeLessThan(BUDGET_MS / 4);
   });
 
+  it("answers miss after miss in milliseconds at the sources' own rates (1 request a second each), not a rate interval apiece", async () => {
+    // Every source on a host of its own, at its default rate.
+    const env = simulatorEnv((name) => `http://${name}.invalid`);
+    for (const k of Object.keys(env)) if (k.endsWith("_RATE")) delete env[k];
+    const a = await appWith(env, { http: { lookup: noSuchHost } });
+    const times: number[] = [];
+    for (const code of ["ABP-911", "ABP-912", "SIRO-4551", "ABP-913", "ABP-914"]) {
+      const { res, ms } = await a.movie(code);
+      expect(res.statusCode, code).toBe(502);
+      times.push(ms);
+    }
+    // Before, each miss after the first waited its turn of every host's rate: about a second.
+    expect(Math.max(...times), times.join(", ")).toBeLessThan(500);
+  });
+
   it("answers a /movie miss well inside LIVE_TIMEOUT_MS when every source refuses the connection", async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
