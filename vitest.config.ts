@@ -19,8 +19,7 @@ const ALONE = ["test/e2e/load-while-writing.test.ts"];
  * The longest files, started first, in the order of their measured durations: a fresh clone
  * (CI's) has no durations cached, and vitest would then start the largest files first,
  * leaving files that run for half a minute or more to the end, on a machine whose two cores
- * the suite keeps busy (a fresh clone's suite took 327 s with the eight longest listed, 279 s
- * with these).
+ * the suite keeps busy.
  */
 const LONGEST = [
   "test/e2e/crash-loop.test.ts",
