@@ -8,9 +8,10 @@
  * - title, originaltitle, sorttitle, plot, runtime (whole minutes), premiered (YYYY-MM-DD;
  *   all take the year from it, year is for older readers), studio, genre, tag, director:
  *   one element per value. Kodi and Jellyfin take every studio (a title of two makers is in
- *   both makers' lists), the importer the first. outline is Kodi's, and the importer's first choice for the
- *   summary. Readers split some values again (Jellyfin and the importer a genre, director
- *   or credit at "/", Jellyfin a director also at ","; Kodi any list at " / "): names are kept.
+ *   both makers' lists), the importer the first. outline is Kodi's, and the importer's first
+ *   choice for the summary. Readers split some values again (Jellyfin and the importer a
+ *   genre, director or credit at "/", Jellyfin a director also at ","; Kodi any list at
+ *   " / "): names are kept.
  * - credits: the record's authors (原作), each a writer to all three.
  * - set as <set><name>: Kodi 16+, Jellyfin and the importer (a Plex collection) read the name;
  *   Jellyfin reads the plain form as raw XML, so an escaped "&" would stay "&amp;". The

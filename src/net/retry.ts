@@ -39,6 +39,11 @@ const UNREACHABLE: ReadonlySet<string> = new Set(["ECONNREFUSED", "ENETUNREACH",
 /** The backoff base of an unreachable address's one retry. */
 const QUICK_BASE_MS = 100;
 
+/** How long such a host is left alone after it failed so (outOfReachMs). */
+const UNRESOLVED_MEMO_MS = 10_000;
+const UNREACHABLE_MEMO_MS = 2_000;
+
+const unresolved = (failure: UpstreamError): boolean => failure.systemCode !== undefined && UNRESOLVED.has(failure.systemCode);
 const unreachable = (failure: UpstreamError): boolean => failure.systemCode !== undefined && UNREACHABLE.has(failure.systemCode);
 
 /**
@@ -48,9 +53,7 @@ const unreachable = (failure: UpstreamError): boolean => failure.systemCode !== 
  * timeout, a 5xx, a 429).
  */
 export function retriesFor(failure: UpstreamError, maxRetries: number): number {
-  if (!failure.retryable) return 0;
-  const code = failure.systemCode;
-  if (code !== undefined && UNRESOLVED.has(code)) return 0;
+  if (!failure.retryable || unresolved(failure)) return 0;
   if (unreachable(failure)) return Math.min(1, maxRetries);
   return maxRetries;
 }
@@ -62,13 +65,9 @@ export function retriesFor(failure: UpstreamError, maxRetries: number): number {
  * without a network answers each miss in milliseconds, not a rate interval per host.
  */
 export function outOfReachMs(failure: UpstreamError): number {
-  const code = failure.systemCode;
-  if (code !== undefined && UNRESOLVED.has(code)) return UNRESOLVED_MEMO_MS;
+  if (unresolved(failure)) return UNRESOLVED_MEMO_MS;
   return unreachable(failure) ? UNREACHABLE_MEMO_MS : 0;
 }
-
-const UNRESOLVED_MEMO_MS = 10_000;
-const UNREACHABLE_MEMO_MS = 2_000;
 
 /** The wait before retry `retry` (from 0) of a failure that named no wait of its own: the backoff, quick for an unreachable address. */
 export function retryDelay(failure: UpstreamError, retry: number, opts: BackoffOptions): number {
