@@ -25,11 +25,12 @@ const RANKS: Record<string, number> = {
   import: 3,
   ingest: 3,
   services: 4,
-  server: 5,
+  // Below the faces: the dashboard lists and undoes the organizer's runs.
   library: 5,
-  cluster: 6,
-  cli: 7,
-  "main.ts": 8,
+  server: 6,
+  cluster: 7,
+  cli: 8,
+  "main.ts": 9,
 };
 /**
  * Sub-rooms of a room from the bottom up: a file of one imports only files of its own

@@ -122,3 +122,32 @@ export { StagedVideos } from "./bulk/staged-videos.js";
 export { StagingDb, stagingDirFor } from "./bulk/staging-db.js";
 export { VideoStaging, type VideoPlan, type VideoRows, type VideoStager } from "./bulk/video-staging.js";
 export { LinkStaging, type LinkRows, type LinkStager } from "./bulk/link-staging.js";
+
+// The organizer's journal: runs and their steps.
+export {
+  appendDoneStep,
+  claimOrganizeRun,
+  failUnit,
+  finishOrganizeRun,
+  finishUndoRun,
+  getOrganizeRun,
+  lastOrganizeRun,
+  listOrganizeRuns,
+  markStep,
+  openOrganizeRuns,
+  organizeRunSteps,
+  startOrganizeRun,
+  undoOfRun,
+  type FileIdentity,
+  type LeftFile,
+  type NewOrganizeRun,
+  type NewStep,
+  type OrganizeMode,
+  type OrganizeRun,
+  type OrganizeRunKind,
+  type OrganizeRunSummary,
+  type OrganizeStep,
+  type StepKind,
+  type StepOp,
+  type StepState,
+} from "./store/organize-journal.js";

@@ -9,6 +9,7 @@ import type { SampleDumpOptions } from "./import-dump.js";
 import type { RestoreValues } from "./restore.js";
 import type { ScanValues } from "./scan.js";
 import { addSimulateOptions, type SimulateValues } from "./simulate-options.js";
+import { declareOrganize } from "./organize-options.js";
 import { act, examples, requiredOption } from "./usage.js";
 
 /** An option with a default, shown as typed (commander would quote a string). */
@@ -237,4 +238,5 @@ export function declareCommands(program: Command): void {
   declareServer(program);
   declareLoaders(program);
   declareProviders(program);
+  declareOrganize(program);
 }

@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { NameMarks } from "../codes/index.js";
 import type { ServiceDeps } from "../services/deps.js";
 import { findTitles, type Title } from "../services/find-title.js";
 import { walkVideos } from "./library-walk.js";
@@ -19,6 +20,8 @@ export interface ScanEntry {
   /** The code read from the name (and its folders), or null. */
   code: string | null;
   part: number | null;
+  /** What the name says of the file: subtitles (-C), uncensored (-U), leaked. */
+  marks: NameMarks;
   /** The title found: its dvdId, title (English, else Japanese) and the provider it came from. */
   dvdId: string | null;
   title: string | null;
@@ -47,11 +50,14 @@ export interface ScanOptions {
   signal?: AbortSignal;
 }
 
+const NO_MARKS: NameMarks = { subtitles: false, uncensored: false, leak: false };
+
 const entry = (p: string, status: ScanStatus, fields: Partial<ScanEntry> = {}): ScanEntry => ({
   path: p,
   status,
   code: null,
   part: null,
+  marks: NO_MARKS,
   dvdId: null,
   title: null,
   source: null,
@@ -62,7 +68,7 @@ const entry = (p: string, status: ScanStatus, fields: Partial<ScanEntry> = {}): 
 async function classify(deps: ServiceDeps, root: string, rel: string, live: boolean): Promise<[ScanEntry, Title | null]> {
   // The scanned folder's own name counts as a folder above the file (scan DIR/ABP-123 holding video.mp4).
   const found = await findTitles(deps, `${path.basename(path.resolve(root))}/${rel}`, { providers: null, live: live && deps.live !== null, text: "none" });
-  const read = found.read === null ? {} : { code: found.read.dvdId, part: found.read.part };
+  const read = found.read === null ? {} : { code: found.read.dvdId, part: found.read.part, marks: found.read.marks };
   switch (found.status) {
     case "found": {
       const t = found.titles[0];

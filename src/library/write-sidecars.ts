@@ -14,10 +14,12 @@ export const emptySidecarTotals = (): SidecarTotals => ({ written: 0, updated: 0
 
 export async function writeAllSidecars(
   groups: SidecarGroup<Title>[],
-  o: SidecarOptions & { concurrency: number; onResult: (r: SidecarResult) => void; onTitle?: (done: number) => void },
+  o: SidecarOptions & { concurrency: number; onResult: (r: SidecarResult) => void; onTitle?: (done: number) => void; claimed?: Iterable<string> },
 ): Promise<SidecarTotals> {
   const totals = emptySidecarTotals();
   const run = newSidecarRun();
+  // Names left alone: files of the user's folder that organize has just placed there.
+  for (const rel of o.claimed ?? []) run.claimed.add(rel);
   let next = 0;
   let done = 0;
   const worker = async () => {

@@ -179,3 +179,67 @@ export const ingestLock = sqliteTable("ingest_lock", {
   acquiredAt: integer("acquired_at").notNull(),
   heartbeatAt: integer("heartbeat_at").notNull(),
 });
+
+/**
+ * The organizer's runs: each moves a library's files as a plan said (`organize`), or puts
+ * a run's files back (`organize --undo`). A run is written before its first step and
+ * marked finished after its last; one left open by a killed process is finished by the next.
+ */
+export const organizeRuns = sqliteTable(
+  "organize_runs",
+  {
+    id: integer("id").primaryKey(),
+    /** organize | undo */
+    kind: text("kind").notNull(),
+    /** For an undo: the run it puts back. */
+    undoOf: integer("undo_of"),
+    /** The folders, absolute: where the files were read and where they were placed. */
+    source: text("source").notNull(),
+    into: text("into").notNull(),
+    /** move | hard | soft */
+    mode: text("mode").notNull(),
+    /** applying | done | undone */
+    state: text("state").notNull(),
+    /** The process applying it: a run of a dead owner is left open for the next one to finish. */
+    owner: text("owner").notNull(),
+    pid: integer("pid").notNull(),
+    host: text("host").notNull(),
+    plannedAt: integer("planned_at").notNull(),
+    startedAt: integer("started_at").notNull(),
+    finishedAt: integer("finished_at"),
+    /** What the run left in place and why, as JSON: [{ path, status, reason }]. */
+    left: text("left").notNull().default("[]"),
+  },
+  (t) => [index("organize_runs_state").on(t.state)],
+);
+
+/**
+ * The steps of a run, in order, each written before it happens and marked after:
+ * pending -> started -> done, or failed; the steps of a unit (a video with what travels
+ * with it, a stack's parts) that failed part way are put back (reverting -> reverted).
+ */
+export const organizeSteps = sqliteTable(
+  "organize_steps",
+  {
+    runId: integer("run_id").notNull(),
+    seq: integer("seq").notNull(),
+    /** The unit the step belongs to: its steps are done all or none. */
+    unit: integer("unit").notNull(),
+    /** mkdir | move | copy | hardlink | symlink | write | unlink | rmdir */
+    op: text("op").notNull(),
+    /** video | subtitle | sidecar | folder */
+    kind: text("kind").notNull(),
+    /** The title's code, for the reports. */
+    code: text("code"),
+    fromPath: text("from_path"),
+    toPath: text("to_path").notNull(),
+    /** The file as found when planned (and, after a copy, as placed): to know it again. */
+    size: integer("size"),
+    mtimeMs: real("mtime_ms"),
+    dev: integer("dev"),
+    ino: integer("ino"),
+    state: text("state").notNull(),
+    reason: text("reason"),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.seq] })],
+);

@@ -15,6 +15,7 @@ import type { DashboardContext } from "./context.js";
 import { registerAuthRoutes } from "./routes/auth.js";
 import { registerCatalogRoutes } from "./routes/catalog.js";
 import { registerKeyRoutes } from "./routes/keys.js";
+import { registerLibraryRoutes } from "./routes/library.js";
 import { registerPlaygroundRoutes } from "./routes/playground.js";
 import { COOKIE_OPTIONS, CSRF_COOKIE, DASHBOARD_PATH, Sessions } from "./session.js";
 import { replicaCookieSecret, replicaSessionSecret, SignedSessions } from "./signed-sessions.js";
@@ -120,6 +121,7 @@ export async function registerDashboard(
       registerAuthRoutes(scope, ctx);
       registerKeyRoutes(scope, ctx);
       registerCatalogRoutes(scope, ctx);
+      registerLibraryRoutes(scope, ctx);
       registerPlaygroundRoutes(scope, ctx);
     },
     { prefix: DASHBOARD_PATH },

@@ -1,7 +1,7 @@
 import { html, type Html } from "../html.js";
 import { ASSET_VERSION } from "../assets/version.js";
 
-export type Section = "keys" | "catalog" | "playground" | null;
+export type Section = "keys" | "catalog" | "library" | "playground" | null;
 
 export interface PageOptions {
   title: string;
@@ -17,6 +17,7 @@ export interface PageOptions {
 const NAV: { section: Exclude<Section, null>; label: string }[] = [
   { section: "keys", label: "Keys" },
   { section: "catalog", label: "Catalog" },
+  { section: "library", label: "Library" },
   { section: "playground", label: "Playground" },
 ];
 

@@ -1,0 +1,167 @@
+/**
+ * The plan of an organize run: each video `scan` matched to one title, with what travels
+ * with it, and where the template puts them; the files left where they are, and why.
+ * Making it changes nothing on the disk. A unit (a video, or a stack's parts, with their
+ * subtitles and sidecars) moves whole or not at all: a unit any of whose targets is taken
+ * by another file is a conflict (skipped, or given a ` (2)` suffix), one whose targets are
+ * already its own files or the same bytes is left alone.
+ */
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import type { FileIdentity, LeftFile, OrganizeMode } from "../../catalog/index.js";
+import type { NameMarks } from "../../codes/index.js";
+import type { ServiceDeps } from "../../services/deps.js";
+import type { Title } from "../../services/title.js";
+import { titleNames } from "../../services/title-names.js";
+import { type ScanEntry, scanLibrary } from "../scan-library.js";
+import { groupForSidecars, type MatchedFile } from "../sidecar-groups.js";
+import type { TitleFile } from "../sidecar-names.js";
+import { assignCompanions, type Companion, basesOf } from "./companions.js";
+import type { NameTarget } from "./file-names.js";
+import { type Claims, placeUnit } from "./plan-place.js";
+import type { Template } from "./template.js";
+
+export type FileKind = "video" | "subtitle" | "sidecar";
+
+export interface PlannedFile extends FileIdentity {
+  /** Absolute paths. */
+  from: string;
+  to: string;
+  kind: FileKind;
+  /** A video's part of a stack (cd2: 2), else null. */
+  part: number | null;
+}
+
+/**
+ * - move: to be moved (or linked); in-place: its files are where the template puts them;
+ * - duplicate: the library holds the same bytes at its target: left where it is;
+ * - conflict: another file holds a target (with --on-conflict skip); cannot-link: a hard link across file systems.
+ */
+export type UnitStatus = "move" | "in-place" | "duplicate" | "conflict" | "cannot-link";
+
+export interface PlanUnit {
+  unit: number;
+  status: UnitStatus;
+  /** The title (null for a file moved to the folder of unmatched files). */
+  code: string | null;
+  contentId: string | null;
+  provider: string | null;
+  title: string | null;
+  /** Why it goes where it goes, or why it stays. */
+  why: string;
+  files: PlannedFile[];
+}
+
+export type ConflictPolicy = "skip" | "suffix";
+
+export interface PlanSettings {
+  source: string;
+  into: string;
+  template: string;
+  target: NameTarget;
+  mode: OrganizeMode;
+  onConflict: ConflictPolicy;
+  /** Where files without one title go (their paths under the source kept); null: they stay. */
+  unmatched: string | null;
+}
+
+export interface OrganizePlan extends PlanSettings {
+  version: 1;
+  plannedAt: number;
+  units: PlanUnit[];
+  left: LeftFile[];
+}
+
+export interface PlanOptions extends PlanSettings {
+  parsed: Template;
+  live: boolean;
+  language: "ja" | "en";
+  concurrency: number;
+  signal?: AbortSignal;
+  onEntry?: (entry: ScanEntry) => void;
+}
+
+/** What a unit is made of before it is placed. */
+export interface UnitDraft {
+  title: Title | null;
+  folder: string;
+  videos: (TitleFile & { marks: NameMarks })[];
+  companions: Companion[];
+}
+
+const dirOf = (rel: string) => (rel.includes("/") ? rel.slice(0, rel.lastIndexOf("/")) : "");
+
+async function listFolder(cache: Map<string, Promise<string[]>>, dir: string): Promise<string[]> {
+  let names = cache.get(dir);
+  if (names === undefined) {
+    names = readdir(dir).catch(() => []);
+    cache.set(dir, names);
+  }
+  return names;
+}
+
+/** The units of one folder: its groups of videos, each with the files named for it. */
+async function draftsOf(root: string, folder: string, groups: UnitDraft[], others: TitleFile[], listing: Map<string, Promise<string[]>>): Promise<void> {
+  const names = await listFolder(listing, path.join(root, folder));
+  const owners = new Map<string, string[]>();
+  groups.forEach((g, i) => owners.set(String(i), basesOf(g.videos)));
+  // Files of videos that stay are theirs: never taken along by a neighbour.
+  others.forEach((f, i) => owners.set(`other ${i}`, basesOf([f])));
+  const found = assignCompanions(names, owners);
+  groups.forEach((g, i) => (g.companions = found.get(String(i)) ?? []));
+}
+
+/** Matched videos by folder and title, stacks together; the rest by folder, one unit each. */
+function groupDrafts(matched: { entry: ScanEntry; title: Title }[], left: ScanEntry[], unmatchedToo: boolean): Map<string, { units: UnitDraft[]; others: TitleFile[] }> {
+  const byFolder = new Map<string, { units: UnitDraft[]; others: TitleFile[] }>();
+  const folder = (dir: string) => byFolder.get(dir) ?? byFolder.set(dir, { units: [], others: [] }).get(dir)!;
+  const marks = new Map(matched.map((m) => [m.entry.path, m.entry.marks]));
+  const files: MatchedFile<Title>[] = matched.map(({ entry, title }) => ({ rel: entry.path, part: entry.part, key: `${title.provider}\u0000${title.record.contentId}`, title }));
+  for (const g of groupForSidecars(files)) {
+    const dir = dirOf(g.files[0].rel);
+    folder(dir).units.push({ title: g.title, folder: dir, videos: g.files.map((f) => ({ ...f, marks: marks.get(f.rel)! })), companions: [] });
+  }
+  for (const e of left) {
+    const f = { rel: e.path, part: e.part };
+    if (unmatchedToo) folder(dirOf(e.path)).units.push({ title: null, folder: dirOf(e.path), videos: [{ ...f, marks: e.marks }], companions: [] });
+    else folder(dirOf(e.path)).others.push(f);
+  }
+  return byFolder;
+}
+
+const leftOf = (e: ScanEntry): LeftFile => ({ path: e.path, status: e.status, reason: e.reason ?? e.status });
+
+/** Reads the source (as `scan` does), then plans where each of its units goes. Changes nothing on the disk. */
+export async function planOrganize(deps: ServiceDeps, o: PlanOptions): Promise<{ plan: OrganizePlan; titles: Map<number, Title> }> {
+  const plannedAt = Date.now();
+  const matched: { entry: ScanEntry; title: Title }[] = [];
+  const left: ScanEntry[] = [];
+  await scanLibrary(deps, o.source, {
+    live: o.live,
+    concurrency: o.concurrency,
+    signal: o.signal,
+    onEntry: (entry, title) => {
+      if (title !== null && entry.status === "matched") matched.push({ entry, title });
+      else left.push(entry);
+      o.onEntry?.(entry);
+    },
+  });
+  const listing = new Map<string, Promise<string[]>>();
+  const byFolder = groupDrafts(matched, left, o.unmatched !== null);
+  const claims: Claims = new Map();
+  const place = { ...o, names: (t: Title) => titleNames(deps, t, o.language) };
+  const units: PlanUnit[] = [];
+  const titles = new Map<number, Title>();
+  for (const [dir, { units: drafts, others }] of [...byFolder].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    await draftsOf(o.source, dir, drafts, others, listing);
+    for (const draft of drafts) {
+      const placed = await placeUnit(draft, place, claims, units.length + 1, listing);
+      if (draft.title !== null) titles.set(placed.unit, draft.title);
+      units.push(placed);
+    }
+  }
+  const settings: PlanSettings = { source: o.source, into: o.into, template: o.template, target: o.target, mode: o.mode, onConflict: o.onConflict, unmatched: o.unmatched };
+  const stays = o.unmatched === null ? left.map(leftOf) : [];
+  return { plan: { version: 1, plannedAt, ...settings, units, left: stays }, titles };
+}
+
