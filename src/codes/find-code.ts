@@ -1,6 +1,6 @@
 import { labelOf, nameCandidates, type Candidate } from "./candidates.js";
 import { isEditionWord, isPartPrefix, partLetter, partNumber, partWord } from "./markers.js";
-import { bracketMarks, gluedMarks, marksAfter, NO_MARKS, type NameMarks } from "./marks.js";
+import { bracketMarks, gluedMarks, marksAfter, marksAtEnd, NO_MARKS, type NameMarks } from "./marks.js";
 import { blankDomains, MAX_SEGMENT, normalizeText, pathSegments, siteHint, splitWords, stripExtension, type SiteHint } from "./name-text.js";
 import { parseStandard } from "./standard.js";
 import { parseUncensored } from "./uncensored.js";
@@ -123,11 +123,13 @@ function found(c: Candidate, text: string, exact: boolean, site: SiteHint | null
 /** Tags the marks may stand among: the words the part reader skips, parts, and a part's number. */
 const isTag = (w: string): boolean => isEditionWord(w) || partWord(w) !== null || isPartPrefix(w) || /^\d{1,2}$/.test(w);
 
-/** The marks of the code's own name: glued to its number, in the words after it, alone in brackets. */
+/** The marks of the code's own name: glued to its number, in the words after it, closing the name, alone in brackets. */
 function marksOf(text: string, c: Candidate): NameMarks {
   const marks = { ...NO_MARKS };
   gluedMarks(c.glued, marks);
-  marksAfter(text, splitWords(text)[c.last].end, isTag, marks);
+  const end = splitWords(text)[c.last].end;
+  marksAfter(text, end, isTag, marks);
+  marksAtEnd(text, end, isTag, marks);
   bracketMarks(text, isTag, marks);
   return marks;
 }

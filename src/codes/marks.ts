@@ -9,8 +9,8 @@
  *   (not in `無字幕`), and `-uc.`; cracked (its UMR) `-uncensored.`, `umr.`, `-u.`, `-uc.`,
  *   `破解`, `克破`; leak `流出`, `leaked`.
  * Only words that belong to the code's own name count: joined to the code, or after it by
- * `-`/`_` (a word after a space may be a title's first word), or alone in brackets in the
- * same segment (`[中文字幕]`). `無修正`/`無碼`/`无码` are left out: both peers read them as the
+ * `-`/`_` (a word after a space may be a title's first word), closing the name after a
+ * title by `-`/`_`, or alone in brackets in the same segment (`[中文字幕]`). `無修正`/`無碼`/`无码` are left out: both peers read them as the
  * kind of product (an uncensored studio's), which neither writes into a file name.
  */
 
@@ -105,11 +105,33 @@ export function marksAfter(text: string, at: number, skip: (word: string) => boo
     const word = WORD.exec(text)?.[0];
     if (word === undefined) return before;
     const marks = MARK_WORDS.get(word.toLowerCase());
-    if (marks !== undefined && /[-_]/.test(sep)) add(into, marks);
+    // A mark word after a space is a title's first word (ABP-123 Leak of ...): the name's own words end there.
+    if (marks !== undefined && !/[-_]/.test(sep)) return before;
+    if (marks !== undefined) add(into, marks);
     else if (!skip(word)) return before;
     i += word.length;
   }
   return i;
+}
+
+const PHRASES = MARK_PHRASES.map(([p]) => p).join("|");
+/** The last word or phrase of a text and the `-`/`_` before it. */
+const LAST_TOKEN = new RegExp(`[-_]+(${PHRASES}|[A-Za-z0-9]+)$`);
+
+/**
+ * The marks closing a name, after a title (ABP-123 Title-C-cd1, as Movie Data Capture and
+ * mdcx read `-C` before the extension): from the end back, marks and tags each after a `-`
+ * or `_`, up to the first other word; nothing before `from` (the code's end) is read.
+ */
+export function marksAtEnd(text: string, from: number, skip: (word: string) => boolean, into: NameMarks): void {
+  let rest = text.slice(from);
+  for (let m = LAST_TOKEN.exec(rest); m !== null; m = LAST_TOKEN.exec(rest)) {
+    const token = m[1];
+    const marks = MARK_PHRASES.find(([p]) => p === token)?.[1] ?? MARK_WORDS.get(token.toLowerCase());
+    if (marks !== undefined) add(into, marks);
+    else if (!skip(token)) return;
+    rest = rest.slice(0, m.index);
+  }
 }
 
 /**

@@ -46,6 +46,9 @@ const TABLE: Array<[name: string, code: string, part: number | null, marks: stri
   ["ABP-123-UC-cd1.mp4", "ABP-123", 1, "SU"],
   ["ABP-123-流出-UC-cd2.mp4", "ABP-123", 2, "SUL"],
   ["ABP-123-1080p-C.mp4", "ABP-123", null, "S"],
+  // Closing the name after a title, as MDC and mdcx read -C before the extension.
+  ["ABP-123 彼女と過ごす週末-C-cd1.mp4", "ABP-123", 1, "S"],
+  ["ABP-123 Weekend With Her-流出-UC.mp4", "ABP-123", null, "SUL"],
   ["ABP-123-cd2.mp4", "ABP-123", 2, ""],
   ["ABP-123-B.mp4", "ABP-123", 2, ""],
   // None: no mark, a word of a title after a space, a mark inside a title, "no subtitles".
@@ -60,6 +63,8 @@ const TABLE: Array<[name: string, code: string, part: number | null, marks: stri
   ["[無字幕]ABP-123.mp4", "ABP-123", null, ""],
   ["ABP-123 Sub Girl [1080p].mp4", "ABP-123", null, ""],
   ["[Leak Of Love] ABP-123.mp4", "ABP-123", null, ""],
+  ["ABP-123 Leak 流出特集.mp4", "ABP-123", null, ""],
+  ["ABP-123 Sub Girl 中文字幕.mp4", "ABP-123", null, ""],
 ];
 
 const letters = (m: { subtitles: boolean; uncensored: boolean; leak: boolean }) => `${m.subtitles ? "S" : ""}${m.uncensored ? "U" : ""}${m.leak ? "L" : ""}`;
