@@ -27,6 +27,8 @@ export interface Candidate {
   bare: boolean;
   /** Read without letters glued to the number (ABP-123C, abp-123ch). */
   suffixed: boolean;
+  /** The text glued after the number that is not the code's (C, ch, cd1, hhb): where its marks are read. */
+  glued: string;
   /** What the catalog must know for the candidate to count: its label (ABP 123 amid words) or the code (summer2020). */
   needs: "nothing" | "label" | "code";
   /** A studio's own shape read without the studio's name in it (n1335, 062620-001): no better than a generic code elsewhere. */
@@ -98,6 +100,8 @@ interface Reading {
   suffixed: boolean;
   /** The text the code was read from, glued suffix cut off. */
   core: string;
+  /** What was cut off after the number, unless the code took it (IBW-398Z). */
+  glued: string;
 }
 
 function literalReading(core: string): ParsedCode | null {
@@ -120,8 +124,16 @@ function cuts(run: string): Array<[string, string]> {
 function readings(run: string, hint: SiteHint | null): Reading[] {
   const out: Reading[] = [];
   let core = run;
-  const add = (code: ParsedCode, reading = 1, gluedPart: number | null = null, inWord = false, knownLabel = false, unsure = false) => {
-    if (!out.some((r) => r.code.dvdId === code.dvdId)) out.push({ code, gluedPart, inWord, reading, knownLabel, unsure, suffixed: core !== run, core });
+  const add = (
+    code: ParsedCode,
+    reading = 1,
+    gluedPart: number | null = null,
+    inWord = false,
+    knownLabel = false,
+    unsure = false,
+    glued = run.slice(core.length),
+  ) => {
+    if (!out.some((r) => r.code.dvdId === code.dvdId)) out.push({ code, gluedPart, inWord, reading, knownLabel, unsure, suffixed: core !== run, core, glued });
   };
   const direct = parseStrict(run, hint);
   if (direct) add(direct);
@@ -138,7 +150,7 @@ function readings(run: string, hint: SiteHint | null): Reading[] {
       if (!/[a-z]\d{2,}/i.test(tail)) add(base, 1, null, true);
     } else {
       const known = CODE_LETTER_LABELS.has(labelOf(base.dvdId));
-      add({ ...base, dvdId: base.dvdId + suffix.letter }, known ? 2 : 0, null, false, known);
+      add({ ...base, dvdId: base.dvdId + suffix.letter }, known ? 2 : 0, null, false, known, false, "");
       add(base, known ? 0 : 1);
     }
   }
@@ -279,5 +291,5 @@ function candidateOf(
   const delimit = bracketed(text, words[first].start, words[last].end) ? 2 : r.inWord || signed ? 0 : 1;
   const bare = whole && run.length === text.length;
   const unnamed = (code.kind === "tokyohot" && !/tokyo/i.test(run)) || (DATED_KINDS.has(code.kind) && !/[a-z]/i.test(run));
-  return { code, first, last, gluedPart: r.gluedPart, delimit, shape, reading: r.reading, whole, bare, suffixed: r.suffixed, needs, unnamed };
+  return { code, first, last, gluedPart: r.gluedPart, delimit, shape, reading: r.reading, whole, bare, suffixed: r.suffixed, glued: r.glued, needs, unnamed };
 }

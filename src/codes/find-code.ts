@@ -1,5 +1,6 @@
 import { labelOf, nameCandidates, type Candidate } from "./candidates.js";
 import { isEditionWord, isPartPrefix, partLetter, partNumber, partWord } from "./markers.js";
+import { bracketMarks, gluedMarks, marksAfter, marksAtEnd, NO_MARKS, type NameMarks } from "./marks.js";
 import { blankDomains, MAX_SEGMENT, normalizeText, pathSegments, siteHint, splitWords, stripExtension, type SiteHint } from "./name-text.js";
 import { parseStandard } from "./standard.js";
 import { parseUncensored } from "./uncensored.js";
@@ -19,6 +20,8 @@ export interface FoundCode extends ParsedCode {
   exact: boolean;
   /** The studio the name names (Carib, 1pondo, Tokyo-Hot ...), which narrows the code's sellers (sellers.ts); else null. */
   site: SiteHint | null;
+  /** What the name says of the file: subtitles, an uncensored copy, a leak (-C, -UC, 流出); all false for none. */
+  marks: NameMarks;
 }
 
 export interface NameReading {
@@ -114,7 +117,21 @@ function readSegment(segment: string, hint: SiteHint | null, knowledge: CodeKnow
 }
 
 function found(c: Candidate, text: string, exact: boolean, site: SiteHint | null): FoundCode {
-  return { ...c.code, part: partAfter(text, c), exact, site };
+  return { ...c.code, part: partAfter(text, c), exact, site, marks: marksOf(text, c) };
+}
+
+/** Tags the marks may stand among: the words the part reader skips, parts, and a part's number. */
+const isTag = (w: string): boolean => isEditionWord(w) || partWord(w) !== null || isPartPrefix(w) || /^\d{1,2}$/.test(w);
+
+/** The marks of the code's own name: glued to its number, in the words after it, closing the name, alone in brackets. */
+function marksOf(text: string, c: Candidate): NameMarks {
+  const marks = { ...NO_MARKS };
+  gluedMarks(c.glued, marks);
+  const end = splitWords(text)[c.last].end;
+  marksAfter(text, end, isTag, marks);
+  marksAtEnd(text, end, isTag, marks);
+  bracketMarks(text, isTag, marks);
+  return marks;
 }
 
 /**
@@ -140,7 +157,7 @@ export function readName(input: string, knowledge?: CodeKnowledge): NameReading 
   if (typeof input !== "string") return { found: null, candidates: [], reason: "no-code" };
   const normal = normalizeText(input);
   const plain = plainCode(normal);
-  if (plain !== null) return { found: { ...plain, part: null, exact: true, site: null }, candidates: [plain.dvdId], reason: "found" };
+  if (plain !== null) return { found: { ...plain, part: null, exact: true, site: null, marks: { ...NO_MARKS } }, candidates: [plain.dvdId], reason: "found" };
   const segments = pathSegments(normal).slice(0, MAX_FOLDERS + 1);
   // The file's own name says its studio first; a folder's (a studio's folder of a library) only where the file's says none.
   const hint = normal.length > MAX_SEGMENT * 4 ? null : (siteHint(segments[0] ?? "") ?? siteHint(normal));

@@ -1,6 +1,7 @@
 export type { CodeKind, ParsedCode } from "./types.js";
 export type { CodeKnowledge, FoundCode, NameReading } from "./find-code.js";
 export { findCode, readName } from "./find-code.js";
+export { NO_MARKS, readMarksText, type NameMarks } from "./marks.js";
 export { isVideoFile } from "./name-text.js";
 export { parseCode, isCodeLike, dvdIdToContentIdGuess } from "./parse-code.js";
 export { contentIdToDvdId, isContentIdText, normalizeContentId } from "./content-id.js";
