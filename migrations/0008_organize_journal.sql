@@ -3,7 +3,7 @@ CREATE TABLE `organize_runs` (
 	`kind` text NOT NULL,
 	`undo_of` integer,
 	`source` text NOT NULL,
-	`into` text NOT NULL,
+	`into_dir` text NOT NULL,
 	`mode` text NOT NULL,
 	`state` text NOT NULL,
 	`owner` text NOT NULL,
@@ -12,7 +12,7 @@ CREATE TABLE `organize_runs` (
 	`planned_at` integer NOT NULL,
 	`started_at` integer NOT NULL,
 	`finished_at` integer,
-	`left` text DEFAULT '[]' NOT NULL
+	`left_files` text DEFAULT '[]' NOT NULL
 );
 --> statement-breakpoint
 CREATE INDEX `organize_runs_state` ON `organize_runs` (`state`);--> statement-breakpoint

@@ -76,10 +76,10 @@ function runsCommand(run: string | undefined, json: boolean): void {
 async function undoCommand(raw: string, json: boolean): Promise<void> {
   const { db } = openCli({ writes: "organize --undo" });
   try {
-    const { run, undoId } = await undoRun({ db }, runRef(raw), ME());
-    const steps = undoId === null ? [] : organizeRunSteps(db, undoId);
-    if (json) return out(JSON.stringify({ run: run.id, undo: undoId, steps }));
-    if (steps.length === 0) return out(`run ${run.id} is undone already: nothing to put back`);
+    const { run, undoId, already } = await undoRun({ db }, runRef(raw), ME());
+    const steps = undoId === null || already ? [] : organizeRunSteps(db, undoId);
+    if (json) return out(JSON.stringify({ run: run.id, undo: undoId, already, steps }));
+    if (already) return out(`run ${run.id} was undone by run ${undoId} already: nothing to put back`);
     printSteps(steps);
     const failed = steps.filter((s) => s.state === "failed").length;
     out(`run ${run.id} undone by run ${undoId}: ${steps.filter((s) => s.state === "done").length} steps done, ${failed} failed`);
@@ -146,7 +146,7 @@ export async function organizeCommand(src: string | undefined, run: string | und
     let read = 0;
     const { plan, titles } = await planOrganize(
       { db, config, live, pool: null, ingest: null },
-      { ...settings, parsed, live: !offline, language: config.mediaLanguage, concurrency, signal: abort.signal, onEntry: () => progress.update(++read, null) },
+      { ...settings, parsed, live: !offline, language: config.mediaLanguage, concurrency, signal: abort.signal, onEntry: () => ++read % 64 === 0 && progress.update(read, null) },
     );
     progress.clear();
     if (abort.signal.aborted) throw new CliError("organize stopped before the plan was made (SIGINT): nothing changed");
@@ -187,7 +187,7 @@ async function applyWithProgress(db: Parameters<typeof applyPlan>[0]["db"], plan
   const runId = await applyPlan({ db }, plan, ME(), {
     signal,
     onStep: (s) => {
-      if (s.op !== "mkdir" && s.state !== "reverting") progress.update(++done, total);
+      if (s.op !== "mkdir" && s.state !== "reverting" && ++done % 16 === 0) progress.update(done, total);
     },
   });
   progress.clear();

@@ -6,8 +6,9 @@
  * - a cd1/cd2 stack with subtitles in two languages per part, and an .idx/.sub pair;
  * - the user's own NFO and poster beside a video (moved, never replaced);
  * - a file with two codes in its name (ambiguous: stays), one with none, one not in the catalog;
- * - a title over 255 bytes in its folder's name (the real SONE-708 record, its title run on
- *   with its own summary, as FANZA's longest titles run);
+ * - a title over 255 bytes in its folder's name: the real SONE-708 record, its title run on
+ *   with the real TKMIRD-261's (FANZA's longest titles run to about 250 characters; none of
+ *   the samples is that long);
  * - a target the library already holds with other bytes (a clash);
  * - a video with a second hard link (a torrent client's seeding copy) outside the folder;
  * - a folder on another file system (/dev/shm, linked into the downloads), moved by copy.
@@ -25,9 +26,9 @@ export const OTHER_FS = existsSync("/dev/shm") && statSync("/dev/shm").dev !== s
 
 export function organizeTitles(): IngestRecord[] {
   const titles = sampleTitles();
+  const title = (code: string) => (titles.find((t) => t.record.dvdId === code) as IngestRecord).record.titleJa;
   const sone = titles.find((t) => t.record.dvdId === "SONE-708") as IngestRecord;
-  const long = `${sone.record.titleJa} ${(sone.record.commentJa ?? "").replace(/\s+/g, "")}`;
-  sone.record = { ...sone.record, titleJa: [...long].slice(0, 110).join("") };
+  sone.record = { ...sone.record, titleJa: `${title("SONE-708")} ${title("TKMIRD-261")}` };
   return titles;
 }
 
@@ -78,6 +79,28 @@ export function buildCaseLibrary(root: string, otherFs: string | null): CaseLibr
   put(src, "ABP-123 SSIS-001.mp4");
   put(src, "holiday 2021.mp4");
   put(src, "ZZZ-999.mp4");
+  const seeding = join(root, "seeding-TKMIRD-261.mp4");
+  linkSync(put(src, "TKMIRD-261.mp4"), seeding);
+  if (otherFs !== null) {
+    put(otherFs, "SNIS-217.mp4", bytes("SNIS-217 on another disk"));
+    symlinkSync(otherFs, join(src, "usb"));
+  }
+  return { src, lib, seeding };
+}
+
+/**
+ * A smaller download folder for the tests that kill a run at each of its points: one file
+ * of each kind of step (a stack with a subtitle, the user's NFO, a file with a second hard
+ * link, a file on another file system), so that every kind of step is cut at every point.
+ */
+export function buildSmallLibrary(root: string, otherFs: string | null): CaseLibrary {
+  const src = join(root, "downloads");
+  const lib = join(root, "library");
+  put(src, "[ROYD-191]/ROYD-191-cd1.mp4");
+  put(src, "[ROYD-191]/ROYD-191-cd2.mp4");
+  put(src, "[ROYD-191]/ROYD-191-cd1.zh-CN.ass");
+  put(src, "mide799/MIDE-799.mp4");
+  put(src, "mide799/MIDE-799.nfo", "<movie><title>my own notes</title></movie>\n");
   const seeding = join(root, "seeding-TKMIRD-261.mp4");
   linkSync(put(src, "TKMIRD-261.mp4"), seeding);
   if (otherFs !== null) {

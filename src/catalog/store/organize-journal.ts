@@ -74,7 +74,7 @@ interface RunRow extends Omit<OrganizeRun, "left"> {
 }
 
 const RUN_COLUMNS =
-  "id, kind, undo_of AS undoOf, source, into, mode, state, owner, pid, host, planned_at AS plannedAt, started_at AS startedAt, finished_at AS finishedAt, left";
+  "id, kind, undo_of AS undoOf, source, into_dir AS \"into\", mode, state, owner, pid, host, planned_at AS plannedAt, started_at AS startedAt, finished_at AS finishedAt, left_files AS \"left\"";
 const STEP_COLUMNS =
   "run_id AS runId, seq, unit, op, kind, code, from_path AS fromPath, to_path AS toPath, size, mtime_ms AS mtimeMs, dev, ino, state, reason";
 
@@ -91,7 +91,7 @@ export function startOrganizeRun(db: Db, run: NewOrganizeRun, steps: NewStep[]):
     const id = Number(
       stmt(
         db,
-        "INSERT INTO organize_runs (kind, undo_of, source, into, mode, state, owner, pid, host, planned_at, started_at, left) VALUES (?, ?, ?, ?, ?, 'applying', ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO organize_runs (kind, undo_of, source, into_dir, mode, state, owner, pid, host, planned_at, started_at, left_files) VALUES (?, ?, ?, ?, ?, 'applying', ?, ?, ?, ?, ?, ?)",
       ).run(run.kind, run.undoOf, run.source, run.into, run.mode, run.owner, run.pid, run.host, run.plannedAt, run.startedAt, JSON.stringify(run.left))
         .lastInsertRowid,
     );

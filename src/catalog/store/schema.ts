@@ -195,7 +195,7 @@ export const organizeRuns = sqliteTable(
     undoOf: integer("undo_of"),
     /** The folders, absolute: where the files were read and where they were placed. */
     source: text("source").notNull(),
-    into: text("into").notNull(),
+    into: text("into_dir").notNull(),
     /** move | hard | soft */
     mode: text("mode").notNull(),
     /** applying | done | undone */
@@ -208,7 +208,7 @@ export const organizeRuns = sqliteTable(
     startedAt: integer("started_at").notNull(),
     finishedAt: integer("finished_at"),
     /** What the run left in place and why, as JSON: [{ path, status, reason }]. */
-    left: text("left").notNull().default("[]"),
+    left: text("left_files").notNull().default("[]"),
   },
   (t) => [index("organize_runs_state").on(t.state)],
 );

@@ -115,15 +115,17 @@ export function runToUndo(deps: Deps, ref: number | "last"): OrganizeRun {
 
 export interface UndoResult {
   run: OrganizeRun;
-  /** The undo's own run, or null when there was nothing left to put back. */
+  /** The undo's own run (for a run undone already, the undo that did it). */
   undoId: number | null;
+  /** The run was undone already: nothing was done now. */
+  already: boolean;
 }
 
 /** Puts every file of a run back where it was, as a run of its own; a run undone already is left as it is. */
 export async function undoRun(deps: Deps, ref: number | "last", me: RunOwner, hooks: RunHooks = {}): Promise<UndoResult> {
   await finishOpenRuns(deps, me, hooks);
   const run = runToUndo(deps, ref);
-  if (run.state === "undone") return { run, undoId: undoOfRun(deps.db, run.id)?.id ?? null };
+  if (run.state === "undone") return { run, undoId: undoOfRun(deps.db, run.id)?.id ?? null, already: true };
   const steps = stepsOfUndo(organizeRunSteps(deps.db, run.id), isDir);
   const undoId = startOrganizeRun(
     deps.db,
@@ -132,5 +134,5 @@ export async function undoRun(deps: Deps, ref: number | "last", me: RunOwner, ho
   );
   await hooks.onPoint?.();
   await runSteps(deps, undoId, hooks);
-  return { run, undoId };
+  return { run, undoId, already: false };
 }

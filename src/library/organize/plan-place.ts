@@ -62,7 +62,7 @@ function versioned(r: RenderedPath, version: number): RenderedPath {
   const file = [...r.file];
   const last = file.at(-1);
   const at = last !== undefined && /^-cd\d+$/.test(last.text) ? file.length - 1 : file.length;
-  file.splice(at, 0, { text: ` (${version})`, title: false } as Piece);
+  file.splice(at, 0, { text: ` (${version})`, title: false, keep: true } satisfies Piece);
   return { folders: r.folders, file };
 }
 

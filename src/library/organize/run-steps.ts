@@ -117,7 +117,7 @@ async function step(db: Db, s: OrganizeStep, all: OrganizeStep[], hooks: RunHook
   failUnit(db, s.runId, s.unit, reason);
   for (const o of all) {
     if (o.unit !== s.unit || o === s) continue;
-    if (o.state === "done" && o.op !== "mkdir") o.state = "reverting";
+    if (o.state === "done" && o.op !== "mkdir") Object.assign(o, { state: "reverting", reason: `put back: ${outcome.reason}` });
     else if (o.state === "pending") Object.assign(o, { state: "skipped", reason });
   }
   await hooks.onPoint?.();

@@ -79,10 +79,11 @@ describe("a run's steps", () => {
     expect(existsSync(join(dir, "lib/ABP-123.mp4"))).toBe(false);
     // The other unit goes on.
     expect(readFileSync(join(dir, "lib/ABP-124.mp4"), "utf8")).toBe("another video");
-    const states = organizeRunSteps(db, id).map((x) => [x.state, x.reason?.slice(0, 12) ?? null]);
+    const states = organizeRunSteps(db, id).map((x) => [x.state, x.reason]);
+    const why = `another file is at ${join(dir, "lib/ABP-123.srt")}: kept both`;
     expect(states).toEqual([
-      ["reverted", "not moved: a"],
-      ["failed", expect.stringContaining("exists") as unknown as string],
+      ["reverted", `put back: ${why}`],
+      ["failed", why],
       ["done", null],
     ]);
   });
@@ -91,12 +92,14 @@ describe("a run's steps", () => {
     const a = file(join(dir, "src/a.mp4"), "a");
     const b = file(join(dir, "src/b.mp4"), "b");
     mkdirSync(join(dir, "lib"));
-    const id = startOrganizeRun(db, { ...run, source: join(dir, "src"), into: join(dir, "lib") }, [move(1, a, join(dir, "lib/a.mp4")), move(2, b, join(dir, "lib/b.mp4"))]);
+    // Applied by a process that is gone.
+    const gone = { ...run, pid: 999_999_999 };
+    const id = startOrganizeRun(db, { ...gone, source: join(dir, "src"), into: join(dir, "lib") }, [move(1, a, join(dir, "lib/a.mp4")), move(2, b, join(dir, "lib/b.mp4"))]);
     // As a kill leaves them: the first linked and not yet unlinked, the second marked started only.
     markStep(db, id, 0, "started");
     linkSync(a, join(dir, "lib/a.mp4"));
     markStep(db, id, 1, "started");
-    const finished = await finishOpenRuns({ db }, { ...me, pid: 999_999_999 });
+    const finished = await finishOpenRuns({ db }, me);
     expect(finished.map((r) => r.id)).toEqual([id]);
     expect([existsSync(a), existsSync(b)]).toEqual([false, false]);
     expect(readFileSync(join(dir, "lib/a.mp4"), "utf8") + readFileSync(join(dir, "lib/b.mp4"), "utf8")).toBe("ab");
