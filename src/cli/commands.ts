@@ -220,6 +220,8 @@ function declareProviders(program: Command): void {
     )
     .action(act(async (dir: string, o: ScanValues) => (await import("./scan.js")).scanCommand(dir, o)));
 
+  declareOrganize(program);
+
   addSimulateOptions(
     program
       .command("simulate-providers")
@@ -238,5 +240,4 @@ export function declareCommands(program: Command): void {
   declareServer(program);
   declareLoaders(program);
   declareProviders(program);
-  declareOrganize(program);
 }

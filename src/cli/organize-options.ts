@@ -1,22 +1,7 @@
 /** The `organize` command's declaration: its arguments, options, help and examples. */
 import { type Command, Option } from "commander";
+import type { OrganizeValues } from "./organize.js";
 import { act, examples } from "./usage.js";
-
-export interface OrganizeValues {
-  into?: string;
-  template?: string;
-  target: string;
-  link?: string;
-  onConflict: string;
-  unmatched?: string;
-  apply?: boolean;
-  plan?: string;
-  json?: boolean;
-  offline?: boolean;
-  write?: string;
-  concurrency: string;
-  undo?: string;
-}
 
 const withDefault = (flags: string, help: string, value: string): Option => new Option(flags, help).default(value, value);
 

@@ -17,7 +17,11 @@ function unitLines(plan: OrganizePlan, u: PlanUnit, apply: boolean): string[] {
   const shown = apply || u.status !== "move" ? verb : `would-${verb}`;
   const root = u.code === null && plan.unmatched !== null ? plan.unmatched : plan.into;
   if (u.files.length === 0) return [[shown, u.code ?? "-", "-", "-", u.why].join("\t")];
-  return u.files.map((f) => [shown, u.code ?? "-", rel(plan.source, f.from), u.status === "move" ? rel(root, f.to) : "-", u.status === "move" ? `${f.kind}: ${u.why}` : u.why].join("\t"));
+  return u.files.map((f) =>
+    [shown, u.code ?? "-", rel(plan.source, f.from), u.status === "move" ? rel(root, f.to) : "-", u.status === "move" ? `${f.kind}: ${u.why}` : u.why].join(
+      "\t",
+    ),
+  );
 }
 
 export function countUnits(plan: OrganizePlan): Record<UnitStatus, number> {
@@ -46,7 +50,9 @@ export function printRuns(runs: OrganizeRunSummary[]): void {
   out(["run", "kind", "state", "started", "finished", "done", "failed", "put back", "from", "into"].join("\t"));
   for (const r of runs) {
     const kind = r.kind === "undo" ? `undo of ${r.undoOf}` : r.kind;
-    out([r.id, kind, r.state, when(r.startedAt), when(r.finishedAt), r.steps.done ?? 0, r.steps.failed ?? 0, r.steps.reverted ?? 0, r.source, r.into].join("\t"));
+    out(
+      [r.id, kind, r.state, when(r.startedAt), when(r.finishedAt), r.steps.done ?? 0, r.steps.failed ?? 0, r.steps.reverted ?? 0, r.source, r.into].join("\t"),
+    );
   }
 }
 

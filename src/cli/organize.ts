@@ -15,12 +15,27 @@ import { planOrganize } from "../library/organize/plan.js";
 import { createProviderRuntime } from "../providers/runtime.js";
 import { liveLookups } from "../services/live-lookups.js";
 import { CliError, cliConfig, err, openCli, out, UsageError } from "./context.js";
-import type { OrganizeValues } from "./organize-options.js";
 import { printPlan, printRuns, printSteps } from "./organize-print.js";
 import { writeSidecarsAfter } from "../library/organize/placed-sidecars.js";
 import { Progress } from "./progress.js";
 import { checkProviderSettings } from "./provider-settings.js";
 import { parseWrite } from "./scan.js";
+
+export interface OrganizeValues {
+  into?: string;
+  template?: string;
+  target: string;
+  link?: string;
+  onConflict: string;
+  unmatched?: string;
+  apply?: boolean;
+  plan?: string;
+  json?: boolean;
+  offline?: boolean;
+  write?: string;
+  concurrency: string;
+  undo?: string;
+}
 
 const ME = () => thisProcess("organize");
 
@@ -99,7 +114,8 @@ function readPlanFile(file: string): OrganizePlan {
   } catch (e) {
     throw new CliError(`cannot read the plan ${file}: ${(e as Error).message}`);
   }
-  if (plan?.version !== 1 || !Array.isArray(plan.units) || typeof plan.into !== "string") throw new CliError(`${file} is not a plan written by organize --json`);
+  if (plan?.version !== 1 || !Array.isArray(plan.units) || typeof plan.into !== "string")
+    throw new CliError(`${file} is not a plan written by organize --json`);
   return plan;
 }
 
@@ -146,7 +162,15 @@ export async function organizeCommand(src: string | undefined, run: string | und
     let read = 0;
     const { plan, titles } = await planOrganize(
       { db, config, live, pool: null, ingest: null },
-      { ...settings, parsed, live: !offline, language: config.mediaLanguage, concurrency, signal: abort.signal, onEntry: () => ++read % 64 === 0 && progress.update(read, null) },
+      {
+        ...settings,
+        parsed,
+        live: !offline,
+        language: config.mediaLanguage,
+        concurrency,
+        signal: abort.signal,
+        onEntry: () => ++read % 64 === 0 && progress.update(read, null),
+      },
     );
     progress.clear();
     if (abort.signal.aborted) throw new CliError("organize stopped before the plan was made (SIGINT): nothing changed");
@@ -195,7 +219,13 @@ async function applyWithProgress(db: Parameters<typeof applyPlan>[0]["db"], plan
   return runId;
 }
 
-function report(db: Parameters<typeof applyPlan>[0]["db"], plan: OrganizePlan, runId: number | null, written: { written: number; failed: number } | null, json: boolean): void {
+function report(
+  db: Parameters<typeof applyPlan>[0]["db"],
+  plan: OrganizePlan,
+  runId: number | null,
+  written: { written: number; failed: number } | null,
+  json: boolean,
+): void {
   const steps = runId === null ? [] : organizeRunSteps(db, runId);
   if (json) return out(JSON.stringify({ plan, run: runId, steps, ...(written ? { sidecars: written } : {}) }));
   printPlan(plan, true);
@@ -204,7 +234,9 @@ function report(db: Parameters<typeof applyPlan>[0]["db"], plan: OrganizePlan, r
   const failed = files.filter((s) => s.state === "failed");
   for (const s of failed) err(`failed\t${s.fromPath}\t${s.reason}`);
   const back = files.filter((s) => s.state === "reverted" || s.state === "skipped").length;
-  out(`run ${runId}: ${files.filter((s) => s.state === "done").length} files placed, ${failed.length} failed, ${back} put back or skipped with their unit (undo: organize --undo ${runId})`);
+  out(
+    `run ${runId}: ${files.filter((s) => s.state === "done").length} files placed, ${failed.length} failed, ${back} put back or skipped with their unit (undo: organize --undo ${runId})`,
+  );
   if (written) out(`sidecars: ${written.written} written, ${written.failed} failed`);
   if (failed.length > 0) process.exitCode = 1;
 }

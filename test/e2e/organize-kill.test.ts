@@ -67,7 +67,10 @@ function child(db: string, src: string, lib: string, k: number, what: "apply" | 
 /** What the user runs again, as the command (`cli`) or through the same calls here. */
 async function again(cli: boolean, what: "apply" | "undo", db: string, src: string, lib: string): Promise<void> {
   if (cli) {
-    const r = what === "apply" ? runCli(["organize", src, "--into", lib, "--apply", "--offline"], { DATABASE_PATH: db }) : runCli(["organize", "--undo", "last"], { DATABASE_PATH: db });
+    const r =
+      what === "apply"
+        ? runCli(["organize", src, "--into", lib, "--apply", "--offline"], { DATABASE_PATH: db })
+        : runCli(["organize", "--undo", "last"], { DATABASE_PATH: db });
     expect(r.status, r.stderr).toBe(0);
     return;
   }
@@ -79,7 +82,19 @@ async function again(cli: boolean, what: "apply" | "undo", db: string, src: stri
     const config = testConfig({ DATABASE_PATH: db, LIVE_LOOKUPS: "off" });
     const { plan } = await planOrganize(
       { db: catalog, config, live: null, pool: null, ingest: null },
-      { source: src, into: lib, template: DEFAULT_TEMPLATE, parsed: parseTemplate(DEFAULT_TEMPLATE), target: "posix", mode: "move", onConflict: "skip", unmatched: null, live: false, language: "ja", concurrency: 4 },
+      {
+        source: src,
+        into: lib,
+        template: DEFAULT_TEMPLATE,
+        parsed: parseTemplate(DEFAULT_TEMPLATE),
+        target: "posix",
+        mode: "move",
+        onConflict: "skip",
+        unmatched: null,
+        live: false,
+        language: "ja",
+        concurrency: 4,
+      },
     );
     await applyPlan({ db: catalog }, plan, me);
   } finally {

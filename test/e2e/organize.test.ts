@@ -59,7 +59,8 @@ function plan(...more: string[]): PlanJson {
 }
 
 /** The plan as rows: status, code, the file under the downloads, where it goes under the library. */
-const rows = (p: PlanJson) => p.units.flatMap((u) => u.files.map((f) => [u.status, u.code, relative(p.source, f.from), u.status === "move" ? relative(p.into, f.to) : "-"]));
+const rows = (p: PlanJson) =>
+  p.units.flatMap((u) => u.files.map((f) => [u.status, u.code, relative(p.source, f.from), u.status === "move" ? relative(p.into, f.to) : "-"]));
 
 /** Both trees: the folder of the case (the catalog beside it aside) and the other file system's. */
 const everything = () => ({ root: new Map([...treeOf(root)].filter(([p]) => !p.startsWith("catalog.db"))), shm: shm ? treeOf(shm) : new Map() });
@@ -109,7 +110,9 @@ describe("organize", () => {
     ]);
     // The lines say the same, with the files that stay.
     const lines = organize(lib.src, "--into", lib.lib, "--offline").stdout.split("\n");
-    expect(lines).toContain(`would-move\tROYD-191\t[ROYD-191] 兄嫁とキスだけ/ROYD-191-cd2.zh-CN.ass\t${ROYD}/ROYD-191-cd2.zh-CN.ass\tsubtitle: ROYD-191 (r18dev)`);
+    expect(lines).toContain(
+      `would-move\tROYD-191\t[ROYD-191] 兄嫁とキスだけ/ROYD-191-cd2.zh-CN.ass\t${ROYD}/ROYD-191-cd2.zh-CN.ass\tsubtitle: ROYD-191 (r18dev)`,
+    );
     expect(lines).toContain("stays\t-\tholiday 2021.mp4\t-\tno-code: no code in the name");
     expect(lines.at(-2)).toMatch(/nothing changed \(--apply carries the plan out\)$/);
   });
@@ -220,7 +223,14 @@ describe("organize", () => {
     const unmatched = join(root, "unsorted");
     const r = organize(lib.src, "--into", lib.lib, "--offline", "--apply", "--unmatched", unmatched);
     expect(r.status, r.stderr).toBe(0);
-    expect([...treeOf(unmatched).keys()]).toEqual(["ABP-123 SSIS-001.mp4", "ZZZ-999.mp4", "holiday 2021.mp4", "odd/", "odd/holiday 2022.mp4", "odd/holiday 2022.srt"]);
+    expect([...treeOf(unmatched).keys()]).toEqual([
+      "ABP-123 SSIS-001.mp4",
+      "ZZZ-999.mp4",
+      "holiday 2021.mp4",
+      "odd/",
+      "odd/holiday 2022.mp4",
+      "odd/holiday 2022.srt",
+    ]);
     expect(organize("--undo", "last").status).toBe(0);
     expect(existsSync(unmatched)).toBe(false);
     expect(readFileSync(join(lib.src, "odd", "holiday 2022.srt"), "utf8")).toBe("subtitle");

@@ -74,9 +74,8 @@ interface RunRow extends Omit<OrganizeRun, "left"> {
 }
 
 const RUN_COLUMNS =
-  "id, kind, undo_of AS undoOf, source, into_dir AS \"into\", mode, state, owner, pid, host, planned_at AS plannedAt, started_at AS startedAt, finished_at AS finishedAt, left_files AS \"left\"";
-const STEP_COLUMNS =
-  "run_id AS runId, seq, unit, op, kind, code, from_path AS fromPath, to_path AS toPath, size, mtime_ms AS mtimeMs, dev, ino, state, reason";
+  'id, kind, undo_of AS undoOf, source, into_dir AS "into", mode, state, owner, pid, host, planned_at AS plannedAt, started_at AS startedAt, finished_at AS finishedAt, left_files AS "left"';
+const STEP_COLUMNS = "run_id AS runId, seq, unit, op, kind, code, from_path AS fromPath, to_path AS toPath, size, mtime_ms AS mtimeMs, dev, ino, state, reason";
 
 const runOf = (r: RunRow): OrganizeRun => ({ ...r, left: JSON.parse(r.left) as LeftFile[] });
 

@@ -31,7 +31,8 @@ export function stepsOfPlan(plan: OrganizePlan, exists: (dir: string) => boolean
     // A file with no title goes to its folder by moving, whatever the mode: a link of it in the library would be read as a title.
     const op = u.code === null ? "move" : OP[plan.mode];
     for (const f of u.files) {
-      for (const dir of foldersFor(path.dirname(f.to), made, exists)) steps.push({ unit: u.unit, op: "mkdir", kind: "folder", code: u.code, fromPath: null, toPath: dir, ...NO_ID });
+      for (const dir of foldersFor(path.dirname(f.to), made, exists))
+        steps.push({ unit: u.unit, op: "mkdir", kind: "folder", code: u.code, fromPath: null, toPath: dir, ...NO_ID });
       steps.push({ unit: u.unit, op, kind: f.kind, code: u.code, fromPath: f.from, toPath: f.to, size: f.size, mtimeMs: f.mtimeMs, dev: f.dev, ino: f.ino });
     }
   }
@@ -71,7 +72,8 @@ export function stepsOfUndo(steps: OrganizeStep[], exists: (dir: string) => bool
   const out: NewStep[] = [];
   for (const s of back) {
     if (s.op === "move") {
-      for (const dir of foldersFor(path.dirname(s.toPath), made, exists)) out.push({ unit: s.unit, op: "mkdir", kind: "folder", code: s.code, fromPath: null, toPath: dir, ...NO_ID });
+      for (const dir of foldersFor(path.dirname(s.toPath), made, exists))
+        out.push({ unit: s.unit, op: "mkdir", kind: "folder", code: s.code, fromPath: null, toPath: dir, ...NO_ID });
     }
     out.push(s);
   }

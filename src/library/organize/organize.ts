@@ -87,7 +87,9 @@ export async function checkPlan(plan: OrganizePlan): Promise<string[]> {
 /** What the run leaves where it is, and why: the files without one title, and the videos of units not placed. */
 function stayed(plan: OrganizePlan): LeftFile[] {
   const units = plan.units.filter((u) => u.status !== "move" && u.status !== "in-place");
-  const videos = units.flatMap((u) => u.files.filter((f) => f.kind === "video").map((f) => ({ path: path.relative(plan.source, f.from), status: u.status, reason: u.why })));
+  const videos = units.flatMap((u) =>
+    u.files.filter((f) => f.kind === "video").map((f) => ({ path: path.relative(plan.source, f.from), status: u.status, reason: u.why })),
+  );
   return [...plan.left, ...videos];
 }
 
@@ -97,7 +99,17 @@ export async function applyPlan(deps: Deps, plan: OrganizePlan, me: RunOwner, ho
   if (steps.length === 0) return null;
   const runId = startOrganizeRun(
     deps.db,
-    { kind: "organize", undoOf: null, source: plan.source, into: plan.into, mode: plan.mode, ...me, plannedAt: plan.plannedAt, startedAt: Date.now(), left: stayed(plan) },
+    {
+      kind: "organize",
+      undoOf: null,
+      source: plan.source,
+      into: plan.into,
+      mode: plan.mode,
+      ...me,
+      plannedAt: plan.plannedAt,
+      startedAt: Date.now(),
+      left: stayed(plan),
+    },
     steps,
   );
   await hooks.onPoint?.();

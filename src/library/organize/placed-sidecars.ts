@@ -27,7 +27,11 @@ export async function writeSidecarsAfter(
   images: Images | null,
   signal: AbortSignal,
 ): Promise<{ written: number; failed: number }> {
-  const placed = new Set(organizeRunSteps(deps.db, runId).filter((s) => s.state === "done").map((s) => s.toPath));
+  const placed = new Set(
+    organizeRunSteps(deps.db, runId)
+      .filter((s) => s.state === "done")
+      .map((s) => s.toPath),
+  );
   const groups: SidecarGroup<Title>[] = [];
   const claimed: string[] = [];
   for (const u of plan.units) {
@@ -57,7 +61,18 @@ export async function writeSidecarsAfter(
       written++;
       const file = path.join(plan.into, r.path);
       const s = lstatSync(file);
-      appendDoneStep(deps.db, runId, { unit: 0, op: "write", kind: "sidecar", code: null, fromPath: null, toPath: file, size: s.size, mtimeMs: s.mtimeMs, dev: s.dev, ino: s.ino });
+      appendDoneStep(deps.db, runId, {
+        unit: 0,
+        op: "write",
+        kind: "sidecar",
+        code: null,
+        fromPath: null,
+        toPath: file,
+        size: s.size,
+        mtimeMs: s.mtimeMs,
+        dev: s.dev,
+        ino: s.ino,
+      });
     },
   });
   return { written, failed };

@@ -12,7 +12,7 @@ import type { TitleNames } from "../../services/title-names.js";
 import { type Companion, baseMap } from "./companions.js";
 import { identityOf, lstatOrNull, sameContent, sameInode } from "./file-steps.js";
 import { collisionKey, legalPath } from "./file-names.js";
-import type { FileKind, PlannedFile, PlanOptions, PlanUnit, UnitDraft } from "./plan.js";
+import type { FileKind, PlannedFile, PlanOptions, PlanUnit, UnitDraft } from "./plan-types.js";
 import { type Piece, type RenderedPath, renderTemplate, type TemplateFields } from "./template.js";
 
 /** Targets the plan has given out, by the key they collide on: the unit and the file that has it. */
@@ -148,7 +148,8 @@ function describe(d: UnitDraft): Pick<PlanUnit, "code" | "contentId" | "provider
 /** Plans one unit: numbered `unit`, its targets claimed when it moves. */
 export async function placeUnit(d: UnitDraft, o: PlaceOptions, claims: Claims, unit: number, listing: Map<string, Promise<string[]>>): Promise<PlanUnit> {
   const head = { unit, ...describe(d) };
-  const why = d.title === null ? `no title: left in the folder for files without one` : `${head.code} (${d.title.provider}${d.title.id === null ? ", found live" : ""})`;
+  const why =
+    d.title === null ? `no title: left in the folder for files without one` : `${head.code} (${d.title.provider}${d.title.id === null ? ", found live" : ""})`;
   let targets: Target[] = [];
   let verdicts: Verdict[] = [];
   for (let version = 1; version <= MAX_VERSION; version++) {
@@ -166,7 +167,8 @@ export async function placeUnit(d: UnitDraft, o: PlaceOptions, claims: Claims, u
   const moving = await files((v) => v.status === "free");
   if (o.mode === "hard") {
     const crossing = await Promise.all(moving.map(async (f) => (await deviceAt(f.to)) !== f.dev));
-    if (crossing.some(Boolean)) return { ...head, status: "cannot-link", why: "a hard link cannot cross file systems: the library is on another one", files: moving };
+    if (crossing.some(Boolean))
+      return { ...head, status: "cannot-link", why: "a hard link cannot cross file systems: the library is on another one", files: moving };
   }
   for (const f of moving) claims.set(collisionKey(f.to, o.target), { unit, from: f.from });
   return { ...head, status: "move", why, files: moving };

@@ -8,86 +8,18 @@
  */
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import type { FileIdentity, LeftFile, OrganizeMode } from "../../catalog/index.js";
-import type { NameMarks } from "../../codes/index.js";
+import type { LeftFile } from "../../catalog/index.js";
 import type { ServiceDeps } from "../../services/deps.js";
 import type { Title } from "../../services/title.js";
 import { titleNames } from "../../services/title-names.js";
 import { type ScanEntry, scanLibrary } from "../scan-library.js";
 import { groupForSidecars, type MatchedFile } from "../sidecar-groups.js";
 import type { TitleFile } from "../sidecar-names.js";
-import { assignCompanions, type Companion, basesOf } from "./companions.js";
-import type { NameTarget } from "./file-names.js";
+import { assignCompanions, basesOf } from "./companions.js";
 import { type Claims, placeUnit } from "./plan-place.js";
-import type { Template } from "./template.js";
+import type { OrganizePlan, PlanOptions, PlanSettings, PlanUnit, UnitDraft } from "./plan-types.js";
 
-export type FileKind = "video" | "subtitle" | "sidecar";
-
-export interface PlannedFile extends FileIdentity {
-  /** Absolute paths. */
-  from: string;
-  to: string;
-  kind: FileKind;
-  /** A video's part of a stack (cd2: 2), else null. */
-  part: number | null;
-}
-
-/**
- * - move: to be moved (or linked); in-place: its files are where the template puts them;
- * - duplicate: the library holds the same bytes at its target: left where it is;
- * - conflict: another file holds a target (with --on-conflict skip); cannot-link: a hard link across file systems.
- */
-export type UnitStatus = "move" | "in-place" | "duplicate" | "conflict" | "cannot-link";
-
-export interface PlanUnit {
-  unit: number;
-  status: UnitStatus;
-  /** The title (null for a file moved to the folder of unmatched files). */
-  code: string | null;
-  contentId: string | null;
-  provider: string | null;
-  title: string | null;
-  /** Why it goes where it goes, or why it stays. */
-  why: string;
-  files: PlannedFile[];
-}
-
-export type ConflictPolicy = "skip" | "suffix";
-
-export interface PlanSettings {
-  source: string;
-  into: string;
-  template: string;
-  target: NameTarget;
-  mode: OrganizeMode;
-  onConflict: ConflictPolicy;
-  /** Where files without one title go (their paths under the source kept); null: they stay. */
-  unmatched: string | null;
-}
-
-export interface OrganizePlan extends PlanSettings {
-  version: 1;
-  plannedAt: number;
-  units: PlanUnit[];
-  left: LeftFile[];
-}
-
-export interface PlanOptions extends PlanSettings {
-  parsed: Template;
-  live: boolean;
-  language: "ja" | "en";
-  concurrency: number;
-  signal?: AbortSignal;
-  onEntry?: (entry: ScanEntry) => void;
-}
-
-/** What a unit is made of before it is placed. */
-export interface UnitDraft {
-  title: Title | null;
-  folder: string;
-  videos: (TitleFile & { marks: NameMarks })[];
-  companions: Companion[];
-}
+export type * from "./plan-types.js";
 
 const dirOf = (rel: string) => (rel.includes("/") ? rel.slice(0, rel.lastIndexOf("/")) : "");
 
@@ -112,11 +44,20 @@ async function draftsOf(root: string, folder: string, groups: UnitDraft[], other
 }
 
 /** Matched videos by folder and title, stacks together; the rest by folder, one unit each. */
-function groupDrafts(matched: { entry: ScanEntry; title: Title }[], left: ScanEntry[], unmatchedToo: boolean): Map<string, { units: UnitDraft[]; others: TitleFile[] }> {
+function groupDrafts(
+  matched: { entry: ScanEntry; title: Title }[],
+  left: ScanEntry[],
+  unmatchedToo: boolean,
+): Map<string, { units: UnitDraft[]; others: TitleFile[] }> {
   const byFolder = new Map<string, { units: UnitDraft[]; others: TitleFile[] }>();
   const folder = (dir: string) => byFolder.get(dir) ?? byFolder.set(dir, { units: [], others: [] }).get(dir)!;
   const marks = new Map(matched.map((m) => [m.entry.path, m.entry.marks]));
-  const files: MatchedFile<Title>[] = matched.map(({ entry, title }) => ({ rel: entry.path, part: entry.part, key: `${title.provider}\u0000${title.record.contentId}`, title }));
+  const files: MatchedFile<Title>[] = matched.map(({ entry, title }) => ({
+    rel: entry.path,
+    part: entry.part,
+    key: `${title.provider}\u0000${title.record.contentId}`,
+    title,
+  }));
   for (const g of groupForSidecars(files)) {
     const dir = dirOf(g.files[0].rel);
     folder(dir).units.push({ title: g.title, folder: dir, videos: g.files.map((f) => ({ ...f, marks: marks.get(f.rel)! })), companions: [] });
@@ -160,8 +101,15 @@ export async function planOrganize(deps: ServiceDeps, o: PlanOptions): Promise<{
       units.push(placed);
     }
   }
-  const settings: PlanSettings = { source: o.source, into: o.into, template: o.template, target: o.target, mode: o.mode, onConflict: o.onConflict, unmatched: o.unmatched };
+  const settings: PlanSettings = {
+    source: o.source,
+    into: o.into,
+    template: o.template,
+    target: o.target,
+    mode: o.mode,
+    onConflict: o.onConflict,
+    unmatched: o.unmatched,
+  };
   const stays = o.unmatched === null ? left.map(leftOf) : [];
   return { plan: { version: 1, plannedAt, ...settings, units, left: stays }, titles };
 }
-

@@ -7,19 +7,19 @@
  * when one of its steps fails, the ones done are put back before the run goes on.
  * Folders the run made and left empty (a unit put back) are removed at its end.
  */
-import { failUnit, finishOrganizeRun, finishUndoRun, getOrganizeRun, markStep, type OrganizeStep, organizeRunSteps, type StepState } from "../../catalog/index.js";
+import {
+  failUnit,
+  finishOrganizeRun,
+  finishUndoRun,
+  getOrganizeRun,
+  markStep,
+  type OrganizeStep,
+  organizeRunSteps,
+  type StepState,
+} from "../../catalog/index.js";
 import type { ServiceDeps } from "../../services/deps.js";
 import { fsReason } from "../sidecar-files.js";
-import {
-  ensureFolder,
-  ensureHardLink,
-  ensureMoved,
-  ensureNoFolder,
-  ensureRemoved,
-  ensureSymlink,
-  lstatOrNull,
-  type StepOutcome,
-} from "./file-steps.js";
+import { ensureFolder, ensureHardLink, ensureMoved, ensureNoFolder, ensureRemoved, ensureSymlink, lstatOrNull, type StepOutcome } from "./file-steps.js";
 
 type Db = ServiceDeps["db"];
 

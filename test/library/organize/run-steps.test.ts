@@ -46,7 +46,18 @@ function move(unit: number, from: string, to: string, kind: NewStep["kind"] = "v
   return { unit, op: "move", kind, code: "ABP-123", fromPath: from, toPath: to, size: s.size, mtimeMs: s.mtimeMs, dev: s.dev, ino: s.ino };
 }
 
-const mkdir = (unit: number, to: string): NewStep => ({ unit, op: "mkdir", kind: "folder", code: null, fromPath: null, toPath: to, size: null, mtimeMs: null, dev: null, ino: null });
+const mkdir = (unit: number, to: string): NewStep => ({
+  unit,
+  op: "mkdir",
+  kind: "folder",
+  code: null,
+  fromPath: null,
+  toPath: to,
+  size: null,
+  mtimeMs: null,
+  dev: null,
+  ino: null,
+});
 
 describe("a run's steps", () => {
   it("moves files into the folders it makes, keeping each file's inode, and records them", async () => {
@@ -70,7 +81,11 @@ describe("a run's steps", () => {
     mkdirSync(join(dir, "lib"));
     const theirs = file(join(dir, "lib/ABP-123.srt"), "someone else's");
     const other = file(join(dir, "src/ABP-124.mp4"), "another video");
-    const steps = [move(1, v, join(dir, "lib/ABP-123.mp4")), move(1, s, join(dir, "lib/ABP-123.srt"), "subtitle"), move(2, other, join(dir, "lib/ABP-124.mp4"))];
+    const steps = [
+      move(1, v, join(dir, "lib/ABP-123.mp4")),
+      move(1, s, join(dir, "lib/ABP-123.srt"), "subtitle"),
+      move(2, other, join(dir, "lib/ABP-124.mp4")),
+    ];
     const id = startOrganizeRun(db, { ...run, source: join(dir, "src"), into: join(dir, "lib") }, steps);
     await runSteps({ db }, id);
     expect(readFileSync(v, "utf8")).toBe("video");
@@ -94,7 +109,10 @@ describe("a run's steps", () => {
     mkdirSync(join(dir, "lib"));
     // Applied by a process that is gone.
     const gone = { ...run, pid: 999_999_999 };
-    const id = startOrganizeRun(db, { ...gone, source: join(dir, "src"), into: join(dir, "lib") }, [move(1, a, join(dir, "lib/a.mp4")), move(2, b, join(dir, "lib/b.mp4"))]);
+    const id = startOrganizeRun(db, { ...gone, source: join(dir, "src"), into: join(dir, "lib") }, [
+      move(1, a, join(dir, "lib/a.mp4")),
+      move(2, b, join(dir, "lib/b.mp4")),
+    ]);
     // As a kill leaves them: the first linked and not yet unlinked, the second marked started only.
     markStep(db, id, 0, "started");
     linkSync(a, join(dir, "lib/a.mp4"));
@@ -120,7 +138,18 @@ describe("a run's steps", () => {
     const a = file(join(shm as string, "ABP-123.mp4"), "video");
     const s = statSync(a);
     const id = startOrganizeRun(db, { ...run, mode: "hard", source: shm as string, into: dir }, [
-      { unit: 1, op: "hardlink", kind: "video", code: null, fromPath: a, toPath: join(dir, "ABP-123.mp4"), size: s.size, mtimeMs: s.mtimeMs, dev: s.dev, ino: s.ino },
+      {
+        unit: 1,
+        op: "hardlink",
+        kind: "video",
+        code: null,
+        fromPath: a,
+        toPath: join(dir, "ABP-123.mp4"),
+        size: s.size,
+        mtimeMs: s.mtimeMs,
+        dev: s.dev,
+        ino: s.ino,
+      },
     ]);
     await runSteps({ db }, id);
     expect(existsSync(join(dir, "ABP-123.mp4"))).toBe(false);

@@ -18,7 +18,9 @@ export function registerLibraryRoutes(app: FastifyInstance, ctx: DashboardContex
 
   app.get("/library", { schema: HIDDEN }, async (request, reply) => {
     const undone = (request.query as Record<string, unknown>).undone;
-    return render(reply, { message: typeof undone === "string" && /^\d+$/.test(undone) ? `Run ${undone} is undone: its files are back where they were.` : null });
+    return render(reply, {
+      message: typeof undone === "string" && /^\d+$/.test(undone) ? `Run ${undone} is undone: its files are back where they were.` : null,
+    });
   });
 
   app.get<{ Params: { id: string } }>("/library/runs/:id", { schema: HIDDEN }, async (request, reply) => {
@@ -29,16 +31,20 @@ export function registerLibraryRoutes(app: FastifyInstance, ctx: DashboardContex
     return reply.type("text/html").send(runPage({ csrf: reply.generateCsrf(), run, steps: organizeRunSteps(db, run.id), canUndo, undoneBy }).text);
   });
 
-  app.post<{ Params: { id: string } }>("/library/runs/:id/undo", { schema: HIDDEN, config: { dashboardWrite: "undo organize runs" } }, async (request, reply) => {
-    const run = runOf(request.params.id);
-    if (run === null) return missing(reply, request.params.id);
-    try {
-      const { undoId } = await undoRun({ db }, run.id, thisProcess("dashboard"));
-      request.log.info({ runId: run.id, undoId }, "dashboard: organize run undone");
-      return reply.redirect(`/dashboard/library?undone=${run.id}`, 303);
-    } catch (err) {
-      if (err instanceof OrganizeBusy || err instanceof NoSuchRun) return render(reply, { error: `Not undone: ${err.message}.` }, 409);
-      throw err;
-    }
-  });
+  app.post<{ Params: { id: string } }>(
+    "/library/runs/:id/undo",
+    { schema: HIDDEN, config: { dashboardWrite: "undo organize runs" } },
+    async (request, reply) => {
+      const run = runOf(request.params.id);
+      if (run === null) return missing(reply, request.params.id);
+      try {
+        const { undoId } = await undoRun({ db }, run.id, thisProcess("dashboard"));
+        request.log.info({ runId: run.id, undoId }, "dashboard: organize run undone");
+        return reply.redirect(`/dashboard/library?undone=${run.id}`, 303);
+      } catch (err) {
+        if (err instanceof OrganizeBusy || err instanceof NoSuchRun) return render(reply, { error: `Not undone: ${err.message}.` }, 409);
+        throw err;
+      }
+    },
+  );
 }

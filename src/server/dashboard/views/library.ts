@@ -65,7 +65,9 @@ function stepRow(s: OrganizeStep): Html {
 
 export function runPage(v: RunView): Html {
   const r = v.run;
-  const left = r.left.map((l) => html`<tr><td data-label="file"><code>${l.path}</code></td><td data-label="status">${l.status}</td><td data-label="why">${l.reason}</td></tr>`);
+  const left = r.left.map(
+    (l) => html`<tr><td data-label="file"><code>${l.path}</code></td><td data-label="status">${l.status}</td><td data-label="why">${l.reason}</td></tr>`,
+  );
   const undo = v.canUndo
     ? html`<form method="post" action="/dashboard/library/runs/${r.id}/undo" class="row">${csrfField(v.csrf)}
 <button type="submit" class="danger">Undo run ${r.id}</button><span class="muted small">Puts every file it placed back where it was, removes the links and sidecars it made and the folders it left empty.</span></form>`
