@@ -79,26 +79,33 @@ const STEP_COLUMNS = "run_id AS runId, seq, unit, op, kind, code, from_path AS f
 
 const runOf = (r: RunRow): OrganizeRun => ({ ...r, left: JSON.parse(r.left) as LeftFile[] });
 
-/** Writes a run and every one of its steps (pending), in one transaction; returns the run's id. */
-export function startOrganizeRun(db: Db, run: NewOrganizeRun, steps: NewStep[]): number {
+/**
+ * Writes a run and every one of its steps (pending), in one transaction; returns the run's
+ * id, or null when another run is applying (checked in the same transaction: two commands
+ * started at once cannot both begin one).
+ */
+export function startOrganizeRun(db: Db, run: NewOrganizeRun, steps: NewStep[]): number | null {
   endTurnSnapshot(db);
   const insertStep = stmt(
     db,
     "INSERT INTO organize_steps (run_id, seq, unit, op, kind, code, from_path, to_path, size, mtime_ms, dev, ino, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending')",
   );
-  return db.transaction(() => {
-    const id = Number(
-      stmt(
-        db,
-        "INSERT INTO organize_runs (kind, undo_of, source, into_dir, mode, state, owner, pid, host, planned_at, started_at, left_files) VALUES (?, ?, ?, ?, ?, 'applying', ?, ?, ?, ?, ?, ?)",
-      ).run(run.kind, run.undoOf, run.source, run.into, run.mode, run.owner, run.pid, run.host, run.plannedAt, run.startedAt, JSON.stringify(run.left))
-        .lastInsertRowid,
-    );
-    steps.forEach((s, seq) => {
-      insertStep.run(id, seq, s.unit, s.op, s.kind, s.code, s.fromPath, s.toPath, s.size, s.mtimeMs, s.dev, s.ino);
-    });
-    return id;
-  })();
+  return db
+    .transaction(() => {
+      if (stmt(db, "SELECT 1 FROM organize_runs WHERE state = 'applying' LIMIT 1").get() !== undefined) return null;
+      const id = Number(
+        stmt(
+          db,
+          "INSERT INTO organize_runs (kind, undo_of, source, into_dir, mode, state, owner, pid, host, planned_at, started_at, left_files) VALUES (?, ?, ?, ?, ?, 'applying', ?, ?, ?, ?, ?, ?)",
+        ).run(run.kind, run.undoOf, run.source, run.into, run.mode, run.owner, run.pid, run.host, run.plannedAt, run.startedAt, JSON.stringify(run.left))
+          .lastInsertRowid,
+      );
+      steps.forEach((s, seq) => {
+        insertStep.run(id, seq, s.unit, s.op, s.kind, s.code, s.fromPath, s.toPath, s.size, s.mtimeMs, s.dev, s.ino);
+      });
+      return id;
+    })
+    .immediate();
 }
 
 /** Adds a step done already (a sidecar the run wrote at its new place), after the others. */

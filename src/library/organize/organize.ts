@@ -11,6 +11,8 @@ import {
   getOrganizeRun,
   lastOrganizeRun,
   type LeftFile,
+  type NewOrganizeRun,
+  type NewStep,
   type OrganizeRun,
   claimOrganizeRun,
   openOrganizeRuns,
@@ -84,6 +86,13 @@ export async function checkPlan(plan: OrganizePlan): Promise<string[]> {
   return problems;
 }
 
+/** A new run, or OrganizeBusy when another began since the open ones were finished. */
+function started(deps: Deps, run: NewOrganizeRun, steps: NewStep[]): number {
+  const id = startOrganizeRun(deps.db, run, steps);
+  if (id === null) throw new OrganizeBusy("another organize run began meanwhile; wait for it to end");
+  return id;
+}
+
 /** What the run leaves where it is, and why: the files without one title, and the videos of units not placed. */
 function stayed(plan: OrganizePlan): LeftFile[] {
   const units = plan.units.filter((u) => u.status !== "move" && u.status !== "in-place");
@@ -97,8 +106,8 @@ function stayed(plan: OrganizePlan): LeftFile[] {
 export async function applyPlan(deps: Deps, plan: OrganizePlan, me: RunOwner, hooks: RunHooks = {}): Promise<number | null> {
   const steps = stepsOfPlan(plan, isDir);
   if (steps.length === 0) return null;
-  const runId = startOrganizeRun(
-    deps.db,
+  const runId = started(
+    deps,
     {
       kind: "organize",
       undoOf: null,
@@ -139,8 +148,8 @@ export async function undoRun(deps: Deps, ref: number | "last", me: RunOwner, ho
   const run = runToUndo(deps, ref);
   if (run.state === "undone") return { run, undoId: undoOfRun(deps.db, run.id)?.id ?? null, already: true };
   const steps = stepsOfUndo(organizeRunSteps(deps.db, run.id), isDir);
-  const undoId = startOrganizeRun(
-    deps.db,
+  const undoId = started(
+    deps,
     { kind: "undo", undoOf: run.id, source: run.into, into: run.source, mode: "move", ...me, plannedAt: Date.now(), startedAt: Date.now(), left: [] },
     steps,
   );

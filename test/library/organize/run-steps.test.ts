@@ -8,7 +8,7 @@ import { existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, sta
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { getOrganizeRun, markStep, type NewStep, organizeRunSteps, startOrganizeRun } from "../../../src/catalog/index.js";
+import { getOrganizeRun, markStep, type NewOrganizeRun, type NewStep, organizeRunSteps, startOrganizeRun as startRun } from "../../../src/catalog/index.js";
 import type { Db } from "../../../src/catalog/store/db.js";
 import { stepsOfUndo } from "../../../src/library/organize/journal-steps.js";
 import { finishOpenRuns, thisProcess, undoRun } from "../../../src/library/organize/organize.js";
@@ -45,6 +45,9 @@ function move(unit: number, from: string, to: string, kind: NewStep["kind"] = "v
   const s = statSync(from);
   return { unit, op: "move", kind, code: "ABP-123", fromPath: from, toPath: to, size: s.size, mtimeMs: s.mtimeMs, dev: s.dev, ino: s.ino };
 }
+
+/** A run begun (none other is applying in these tests). */
+const startOrganizeRun = (d: Db, r: NewOrganizeRun, steps: NewStep[]): number => startRun(d, r, steps) as number;
 
 const mkdir = (unit: number, to: string): NewStep => ({
   unit,
@@ -154,6 +157,11 @@ describe("a run's steps", () => {
     await runSteps({ db }, id);
     expect(existsSync(join(dir, "ABP-123.mp4"))).toBe(false);
     expect(organizeRunSteps(db, id)[0].reason).toMatch(/cannot cross file systems/);
+  });
+
+  it("begins no run while another is applying", () => {
+    expect(startRun(db, { ...run, source: dir, into: dir }, [])).toBeTypeOf("number");
+    expect(startRun(db, { ...run, source: dir, into: dir }, [])).toBeNull();
   });
 
   it("undoes a run: files back, the folders it made removed, and a second undo changes nothing", async () => {
