@@ -64,7 +64,7 @@ function groupDrafts(
   }
   for (const e of left) {
     const f = { rel: e.path, part: e.part };
-    if (unmatchedToo) folder(dirOf(e.path)).units.push({ title: null, folder: dirOf(e.path), videos: [{ ...f, marks: e.marks }], companions: [] });
+    if (unmatchedToo && e.status !== "failed") folder(dirOf(e.path)).units.push({ title: null, folder: dirOf(e.path), videos: [{ ...f, marks: e.marks }], companions: [] });
     else folder(dirOf(e.path)).others.push(f);
   }
   return byFolder;
@@ -110,6 +110,7 @@ export async function planOrganize(deps: ServiceDeps, o: PlanOptions): Promise<{
     onConflict: o.onConflict,
     unmatched: o.unmatched,
   };
-  const stays = o.unmatched === null ? left.map(leftOf) : [];
+  // A lookup that failed is tried again by the next run: its file stays, even with a folder for the unmatched.
+  const stays = left.filter((e) => o.unmatched === null || e.status === "failed").map(leftOf);
   return { plan: { version: 1, plannedAt, ...settings, units, left: stays }, titles };
 }
