@@ -26,6 +26,7 @@ const LONGEST = [
   "test/metatube/library-scan.test.ts",
   "test/ingest/ingest-faults.test.ts",
   "test/e2e/full-disk.test.ts",
+  "test/e2e/organize-kill.test.ts",
   "test/e2e/replica.test.ts",
   "test/e2e/scan-write.test.ts",
   "test/providers/tokyo-hot-ingest.test.ts",
@@ -54,6 +55,7 @@ const LONGEST = [
 const SLOW = [
   "test/ingest/ingest-faults.test.ts",
   "test/e2e/crash-loop.test.ts",
+  "test/e2e/organize-kill.test.ts",
   "test/metatube/library-scan.test.ts",
   "test/plex/library-scan.test.ts",
   "test/e2e/replica.test.ts",

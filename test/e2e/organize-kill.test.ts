@@ -5,14 +5,16 @@
  * killed at every point, then undone again: the tree is as before the run. Started again
  * as a user would (`organize ... --apply`, `organize --undo last`) at every seventh point,
  * through the same calls in this process at the others (a process per point is the cost).
+ * The killed process applies a plan this file makes, as `organize --plan FILE --apply` does.
  */
 import { spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openCatalog } from "../../src/catalog/index.js";
+import type { Db } from "../../src/catalog/store/db.js";
 import { applyPlan, finishOpenRuns, thisProcess, undoRun } from "../../src/library/organize/organize.js";
 import { planOrganize } from "../../src/library/organize/plan.js";
 import { DEFAULT_TEMPLATE, parseTemplate } from "../../src/library/organize/template.js";
@@ -58,10 +60,31 @@ function fresh(): { db: string; src: string; lib: string } {
   return { db: join(root, "catalog.db"), src, lib };
 }
 
-function child(db: string, src: string, lib: string, k: number, what: "apply" | "undo"): { signal: string | null; points: number } {
-  const r = spawnSync(process.execPath, [CHILD, db, src, lib, String(k), what], { cwd: ROOT, encoding: "utf8", env: { ...process.env, LOG_LEVEL: "warn" } });
+/** The plan of the fresh library, made here: the child only applies it. */
+async function planFile(db: string, src: string, lib: string): Promise<string> {
+  const catalog = openCatalog(db);
+  try {
+    const { plan } = await planOf(catalog, db, src, lib);
+    writeFileSync(join(root, "plan.json"), JSON.stringify(plan));
+    return join(root, "plan.json");
+  } finally {
+    catalog.close();
+  }
+}
+
+async function child(db: string, src: string, lib: string, k: number, what: "apply" | "undo"): Promise<{ signal: string | null; points: number }> {
+  const args = what === "apply" ? [CHILD, db, String(k), what, await planFile(db, src, lib)] : [CHILD, db, String(k), what];
+  const r = spawnSync(process.execPath, args, { cwd: ROOT, encoding: "utf8", env: { ...process.env, LOG_LEVEL: "warn" } });
   if (r.status !== 0 && r.signal === null) throw new Error(r.stderr);
   return { signal: r.signal, points: Number(r.stdout.trim()) };
+}
+
+function planOf(catalog: Db, db: string, src: string, lib: string) {
+  const config = testConfig({ DATABASE_PATH: db, LIVE_LOOKUPS: "off" });
+  return planOrganize(
+    { db: catalog, config, live: null, pool: null, ingest: null },
+    { source: src, into: lib, template: DEFAULT_TEMPLATE, parsed: parseTemplate(DEFAULT_TEMPLATE), target: "posix", mode: "move", onConflict: "skip", unmatched: null, live: false, language: "ja", concurrency: 4 },
+  );
 }
 
 /** What the user runs again, as the command (`cli`) or through the same calls here. */
@@ -109,24 +132,24 @@ describe("organize killed at every point", () => {
   it("ends, once started again, as the uninterrupted run ends; and so does an undo", async () => {
     let { db, src, lib } = fresh();
     const before = tree();
-    const points = child(db, src, lib, 0, "apply").points;
+    const points = (await child(db, src, lib, 0, "apply")).points;
     const after = tree();
     expect(after).not.toEqual(before);
-    const undoPoints = child(db, src, lib, 0, "undo").points;
+    const undoPoints = (await child(db, src, lib, 0, "undo")).points;
     expect(tree()).toEqual(before);
     expect([points, undoPoints]).toEqual([expect.any(Number), expect.any(Number)]);
     expect(Math.min(points, undoPoints)).toBeGreaterThan(20);
 
     for (let k = 1; k <= points; k++) {
       ({ db, src, lib } = fresh());
-      expect(child(db, src, lib, k, "apply").signal, `point ${k}`).toBe("SIGKILL");
+      expect((await child(db, src, lib, k, "apply")).signal, `point ${k}`).toBe("SIGKILL");
       await again(k % CLI_EVERY === 0, "apply", db, src, lib);
       expect(tree(), `killed at point ${k} of ${points}`).toEqual(after);
     }
     for (let k = 1; k <= undoPoints; k++) {
       ({ db, src, lib } = fresh());
       await again(false, "apply", db, src, lib);
-      expect(child(db, src, lib, k, "undo").signal, `undo point ${k}`).toBe("SIGKILL");
+      expect((await child(db, src, lib, k, "undo")).signal, `undo point ${k}`).toBe("SIGKILL");
       await again(k % CLI_EVERY === 0, "undo", db, src, lib);
       expect(tree(), `undo killed at point ${k} of ${undoPoints}`).toEqual(before);
     }

@@ -1,18 +1,18 @@
 /**
- * A process that organizes as `organize SRC --into LIB --apply --offline` does (or undoes
- * the last run) and kills itself with SIGKILL at its k-th point (after a journal mark or
- * half a move): the real code, stopped where a power cut or an OOM kill would stop it.
- * With k = 0 it runs to the end and prints how many points it passed.
+ * A process that applies a plan as `organize --plan FILE --apply` does (or undoes the last
+ * run) and kills itself with SIGKILL at its k-th point (after a journal mark or half a
+ * move): the real code, stopped where a power cut or an OOM kill would stop it. With
+ * k = 0 it runs to the end and prints how many points it passed. The plan is made by the
+ * test (a file): this process loads only the journal and the file operations.
  *
- *   node organize-child.mjs DB SRC LIB K apply|undo
+ *   node organize-child.mjs DB K apply PLAN.json | undo
  */
+import { readFileSync } from "node:fs";
 import { openCatalog } from "../../src/catalog/index.js";
-import { loadConfig } from "../../src/config/load.js";
 import { applyPlan, finishOpenRuns, thisProcess, undoRun } from "../../src/library/organize/organize.js";
-import { planOrganize } from "../../src/library/organize/plan.js";
-import { DEFAULT_TEMPLATE, parseTemplate } from "../../src/library/organize/template.js";
+import type { OrganizePlan } from "../../src/library/organize/plan-types.js";
 
-const [dbPath, source, into, k, what] = process.argv.slice(2);
+const [dbPath, k, what, planFile] = process.argv.slice(2);
 const killAt = Number(k);
 let points = 0;
 const onPoint = () => {
@@ -20,28 +20,9 @@ const onPoint = () => {
 };
 
 const db = openCatalog(dbPath);
-const config = loadConfig({ DATABASE_PATH: dbPath, LIVE_LOOKUPS: "off" });
 const me = thisProcess("organize");
 await finishOpenRuns({ db }, me);
 if (what === "undo") await undoRun({ db }, "last", me, { onPoint });
-else {
-  const { plan } = await planOrganize(
-    { db, config, live: null, pool: null, ingest: null },
-    {
-      source,
-      into,
-      template: DEFAULT_TEMPLATE,
-      parsed: parseTemplate(DEFAULT_TEMPLATE),
-      target: "posix",
-      mode: "move",
-      onConflict: "skip",
-      unmatched: null,
-      live: false,
-      language: "ja",
-      concurrency: 4,
-    },
-  );
-  await applyPlan({ db }, plan, me, { onPoint });
-}
+else await applyPlan({ db }, JSON.parse(readFileSync(planFile, "utf8")) as OrganizePlan, me, { onPoint });
 db.close();
 process.stdout.write(`${points}\n`);
