@@ -46,6 +46,13 @@ function folder(dir: string, what: string): string {
   return path.resolve(dir);
 }
 
+/** A folder to put files in: made when missing, but a file of that name is no folder. */
+function target(dir: string, what: string): string {
+  const s = statSync(dir, { throwIfNoEntry: false });
+  if (s && !s.isDirectory()) throw new CliError(`${dir} is not a folder (${what})`);
+  return path.resolve(dir);
+}
+
 function choice<T extends string>(value: string, allowed: readonly T[], option: string): T {
   if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`${option} takes ${allowed.join(" or ")}, got "${value}"`);
   return value as T;
@@ -134,12 +141,12 @@ export async function organizeCommand(src: string | undefined, run: string | und
   if (!Number.isSafeInteger(concurrency) || concurrency < 1 || concurrency > 64) throw new UsageError("--concurrency must be 1 to 64");
   const settings = {
     source: folder(src, "the videos"),
-    into: path.resolve(o.into),
+    into: target(o.into, "--into"),
     template: o.template ?? DEFAULT_TEMPLATE,
     target: choice(o.target, ["posix", "windows"] as const, "--target"),
     mode: o.link === undefined ? ("move" as const) : choice(o.link, ["hard", "soft"] as const, "--link"),
     onConflict: choice<ConflictPolicy>(o.onConflict, ["skip", "suffix"], "--on-conflict"),
-    unmatched: o.unmatched === undefined ? null : path.resolve(o.unmatched),
+    unmatched: o.unmatched === undefined ? null : target(o.unmatched, "--unmatched"),
   };
   let parsed: ReturnType<typeof parseTemplate>;
   try {

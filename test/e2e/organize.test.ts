@@ -258,6 +258,7 @@ describe("organize", () => {
       [[lib.src], /organize needs a folder and --into/],
       [["--undo", "7"], /no organize run 7/],
       [[join(root, "nope"), "--into", lib.lib], /no such folder/],
+      [[lib.src, "--into", lib.seeding], /is not a folder \(--into\)/],
     ];
     for (const [args, message] of cases) {
       const r = organize(...args);
