@@ -70,6 +70,16 @@ export const MovieExtraSchema = Type.Object({
   ...extraFields,
   code: Type.Optional(Type.String({ description: "The code read from q, when q was a file name, a path or a code amid other words" })),
   part: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { description: "The part or disc that q marks (cd2, -B, abp123-5), else null; with code" })),
+  marks: Type.Optional(
+    Type.Object(
+      {
+        subtitles: Type.Boolean({ description: "The name marks Chinese subtitles (-C, ch, 中文字幕)" }),
+        uncensored: Type.Boolean({ description: "The name marks an uncensored copy (-U, -UC, 破解)" }),
+        leak: Type.Boolean({ description: "The name marks a leak (leak, 流出)" }),
+      },
+      { description: "What the name says of the file (not of the title); with code", additionalProperties: false },
+    ),
+  ),
 });
 
 export type DetailedRecord = Static<typeof DetailedRecordSchema>;

@@ -1,6 +1,6 @@
 /** /movie: the one title a q asks for (find-title.ts), as the answer's envelope wants it. */
 import { movieJson, type RecordJson } from "../catalog/index.js";
-import type { FoundCode } from "../codes/index.js";
+import type { FoundCode, NameMarks } from "../codes/index.js";
 import { AppError } from "../lib/errors.js";
 import type { DetailedRecord } from "../model/record.js";
 import type { ServiceDeps } from "./deps.js";
@@ -10,6 +10,8 @@ import { findTitles, type Title } from "./find-title.js";
 export interface CodeRead {
   code: string;
   part: number | null;
+  /** What the name says of the file: subtitles (-C), an uncensored copy (-U), a leak. */
+  marks: NameMarks;
 }
 
 export interface MovieAnswer {
@@ -43,7 +45,7 @@ class TitleAnswer implements MovieAnswer {
 }
 
 function readOf(code: FoundCode | null): CodeRead | null {
-  return code === null || code.exact ? null : { code: code.dvdId, part: code.part };
+  return code === null || code.exact ? null : { code: code.dvdId, part: code.part, marks: code.marks };
 }
 
 /**

@@ -126,12 +126,13 @@ describe("a record's JSON from its stored document", () => {
     expect(texts).toBe(objects);
   });
 
-  it("carries the code and part read from a file name last in extra, byte for byte as the serialiser writes them", async () => {
+  it("carries the code, part and marks read from a file name last in extra, byte for byte as the serialiser writes them", async () => {
     const records = edgeRecords().slice(0, 60);
+    const none = { subtitles: false, uncensored: false, leak: false };
     const reads: CodeRead[] = [
-      { code: "ABP-123", part: 2 },
-      { code: "FC2-PPV-1234567", part: null },
-      { code: 'odd "\\ \u2028 凛', part: 99 },
+      { code: "ABP-123", part: 2, marks: { subtitles: true, uncensored: false, leak: false } },
+      { code: "FC2-PPV-1234567", part: null, marks: none },
+      { code: 'odd "\\ \u2028 凛', part: 99, marks: { subtitles: true, uncensored: true, leak: true } },
     ];
     try {
       for (const [i, r] of records.entries()) {
@@ -140,8 +141,8 @@ describe("a record's JSON from its stored document", () => {
         const [object, text] = await bodies("movie");
         expect(text).toBe(object);
         const extra = JSON.parse(text).result.extra;
-        expect(extra).toEqual({ ...r.extra, code: read.code, part: read.part });
-        expect(Object.keys(extra).slice(-2)).toEqual(["code", "part"]);
+        expect(extra).toEqual({ ...r.extra, code: read.code, part: read.part, marks: read.marks });
+        expect(Object.keys(extra).slice(-3)).toEqual(["code", "part", "marks"]);
       }
     } finally {
       read = null;

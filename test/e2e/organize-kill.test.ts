@@ -83,7 +83,19 @@ function planOf(catalog: Db, db: string, src: string, lib: string) {
   const config = testConfig({ DATABASE_PATH: db, LIVE_LOOKUPS: "off" });
   return planOrganize(
     { db: catalog, config, live: null, pool: null, ingest: null },
-    { source: src, into: lib, template: DEFAULT_TEMPLATE, parsed: parseTemplate(DEFAULT_TEMPLATE), target: "posix", mode: "move", onConflict: "skip", unmatched: null, live: false, language: "ja", concurrency: 4 },
+    {
+      source: src,
+      into: lib,
+      template: DEFAULT_TEMPLATE,
+      parsed: parseTemplate(DEFAULT_TEMPLATE),
+      target: "posix",
+      mode: "move",
+      onConflict: "skip",
+      unmatched: null,
+      live: false,
+      language: "ja",
+      concurrency: 4,
+    },
   );
 }
 

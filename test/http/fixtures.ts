@@ -107,17 +107,19 @@ export function expectQueryEnvelope(body: Record<string, unknown>): void {
 
 /**
  * The /movie envelope. A q read as a file name (more than a bare code) adds `code`
- * and `part` to the record's extra, together: checked here, the rest as the spec's.
+ * `part` and `marks` to the record's extra, together: checked here, the rest as the spec's.
  */
 export function expectMovieEnvelope(body: Record<string, unknown>): void {
   expect(keysOf(body)).toEqual(MOVIE_ENVELOPE_KEYS);
   expect(isString(body.q)).toBe(true);
   expect(isString(body.source)).toBe(true);
   const result = body.result as Record<string, unknown>;
-  const { code, part, ...extra } = result.extra as Record<string, unknown>;
-  if (code !== undefined || part !== undefined) {
+  const { code, part, marks, ...extra } = result.extra as Record<string, unknown>;
+  if (code !== undefined || part !== undefined || marks !== undefined) {
     expect(isString(code), "extra.code is a string").toBe(true);
     expect(part === null || (Number.isInteger(part) && (part as number) > 0), "extra.part is a positive integer or null").toBe(true);
+    expect(Object.keys(marks as object), "extra.marks").toEqual(["subtitles", "uncensored", "leak"]);
+    for (const v of Object.values(marks as object)) expect(typeof v, "extra.marks's values").toBe("boolean");
   }
   expectDetailedRecord({ ...result, extra });
 }

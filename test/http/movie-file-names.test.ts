@@ -17,17 +17,20 @@ describe("/movie given a file name", () => {
   afterAll(() => t.close());
 
   describe.each(FORMS)("%s", (form) => {
+    const marks = (subtitles: boolean, uncensored = false, leak = false) => ({ subtitles, uncensored, leak });
     it.each([
-      ["hhd800.com@ABP-123-C.mp4", "ABP-123", null],
-      ["/mnt/media/JAV/[Thz.la]abp-123-cd2.mkv", "ABP-123", 2],
-      ["abp123-5.mp4", "ABP-123", 5],
-      ["ABP-123B.HD1080p.mkv", "ABP-123", 2],
-      ["ABP-123/video.mp4", "ABP-123", null],
-      ["118abp00123.mp4", "ABP-123", null],
-      ["ABP-123 Secret Garden Party 鈴村あいり.mp4", "ABP-123", null],
-      ["IBW-398z.avi", "IBW-398Z", null],
-      ["FC2-PPV-1234567-1.mp4", "FC2-PPV-1234567", 1],
-    ])("%j answers its title, with the code and part it read in extra", async (q, code, part) => {
+      ["hhd800.com@ABP-123-C.mp4", "ABP-123", null, marks(true)],
+      ["/mnt/media/JAV/[Thz.la]abp-123-cd2.mkv", "ABP-123", 2, marks(false)],
+      ["abp123-5.mp4", "ABP-123", 5, marks(false)],
+      ["ABP-123B.HD1080p.mkv", "ABP-123", 2, marks(false)],
+      ["ABP-123/video.mp4", "ABP-123", null, marks(false)],
+      ["118abp00123.mp4", "ABP-123", null, marks(false)],
+      ["ABP-123 Secret Garden Party 鈴村あいり.mp4", "ABP-123", null, marks(false)],
+      ["IBW-398z.avi", "IBW-398Z", null, marks(false)],
+      ["FC2-PPV-1234567-1.mp4", "FC2-PPV-1234567", 1, marks(false)],
+      ["ABP-123-UC-cd2.mp4", "ABP-123", 2, marks(true, true)],
+      ["ABP-123-leak.mp4", "ABP-123", null, marks(false, false, true)],
+    ])("%j answers its title, with the code, part and marks it read in extra", async (q, code, part, read) => {
       const res = await call(c, form, "/movie", { q });
       expectOk(res);
       const body = res.json();
@@ -36,6 +39,7 @@ describe("/movie given a file name", () => {
       expect(body.result.dvdId).toBe(code);
       expect(body.result.extra.code).toBe(code);
       expect(body.result.extra.part).toBe(part);
+      expect(body.result.extra.marks).toEqual(read);
     });
 
     it("adds nothing to extra when q is the code itself, in any spelling", async () => {

@@ -47,10 +47,17 @@ const END = Buffer.from("}");
  * The /movie answer around a stored record's JSON. What was read from a file-name q
  * (`read`) goes last in the record's `extra`.
  */
-export function movieJson(q: string, source: string, result: RecordJson, read: { code: string; part: number | null } | null): Buffer {
+export function movieJson(
+  q: string,
+  source: string,
+  result: RecordJson,
+  read: { code: string; part: number | null; marks: { subtitles: boolean; uncensored: boolean; leak: boolean } } | null,
+): Buffer {
   const head = Buffer.from(`{"q":${JSON.stringify(q)},"source":${JSON.stringify(source)},"result":`);
   if (read === null) return joinJson([head, result, END]);
-  const readJson = Buffer.from(`,"code":${JSON.stringify(read.code)},"part":${read.part}}}}`);
+  const { subtitles, uncensored, leak } = read.marks;
+  const marks = `{"subtitles":${subtitles},"uncensored":${uncensored},"leak":${leak}}`;
+  const readJson = Buffer.from(`,"code":${JSON.stringify(read.code)},"part":${read.part},"marks":${marks}}}}`);
   return joinJson([head, openExtra(result), readJson]);
 }
 

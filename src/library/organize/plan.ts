@@ -64,7 +64,8 @@ function groupDrafts(
   }
   for (const e of left) {
     const f = { rel: e.path, part: e.part };
-    if (unmatchedToo && e.status !== "failed") folder(dirOf(e.path)).units.push({ title: null, folder: dirOf(e.path), videos: [{ ...f, marks: e.marks }], companions: [] });
+    if (unmatchedToo && e.status !== "failed")
+      folder(dirOf(e.path)).units.push({ title: null, folder: dirOf(e.path), videos: [{ ...f, marks: e.marks }], companions: [] });
     else folder(dirOf(e.path)).others.push(f);
   }
   return byFolder;
