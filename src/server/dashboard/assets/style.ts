@@ -59,6 +59,11 @@ details > summary { cursor: pointer; color: var(--accent); margin: .25rem 0; }
 .covers figure { margin: 0; }
 .covers img { width: 100%; height: auto; border-radius: 4px; background: var(--code); display: block; }
 .covers figcaption { font-size: .8rem; margin-top: .25rem; overflow-wrap: anywhere; }
+.paths code, .paths span { overflow-wrap: anywhere; }
+ul.paths { margin: .25rem 0; padding-left: 1.2rem; font-size: .9rem; }
+dl.folders { display: grid; grid-template-columns: max-content 1fr; gap: .2rem .75rem; margin: .5rem 0; }
+dl.folders dt { color: var(--muted); }
+dl.folders dd { margin: 0; overflow-wrap: anywhere; }
 dl.headers { display: grid; grid-template-columns: max-content 1fr; gap: .2rem .75rem; margin: .5rem 0; font-size: .9rem; }
 dl.headers dt { color: var(--muted); }
 dl.headers dd { margin: 0; overflow-wrap: anywhere; font-family: ui-monospace, Menlo, Consolas, monospace; }
