@@ -137,6 +137,33 @@ describe("the Library pages", () => {
     expect(body).toContain("Folders made (8)");
   });
 
+  it("list a file a step could not move, and its unit's files put back, with the conflicts, not with the moves", async () => {
+    const t = await buildDashboardApp({ seed: (db) => upsertRecords(db, organizeTitles()) });
+    const root = mkdtempSync(join(tmpdir(), "vc-dash-lib-"));
+    open.push(async () => {
+      await t.close();
+      rmSync(root, { recursive: true, force: true });
+    });
+    const { src, lib } = buildCaseLibrary(root, null);
+    const { plan } = await planOrganize(t.deps, planOptions(src, lib));
+    // A file lands at the subtitle's target after the plan was made: the subtitle cannot go, so its video is put back too.
+    const sub = plan.units.find((u) => u.code === "SNIS-217" && u.status === "move")?.files.find((f) => f.kind === "subtitle");
+    putClash(sub?.to ?? "");
+    const runId = (await applyPlan(t.deps, plan, thisProcess("organize"))) as number;
+    const b = new Browser(t.app);
+    await b.signIn();
+    const list = await b.get("/dashboard/library");
+    expect(cell(list.body, `data-run-id="${runId}"`, "failed")).toBe("1");
+    expect(cell(list.body, `data-run-id="${runId}"`, "put back")).toBe("1");
+    const page = (await b.get(`/dashboard/library/runs/${runId}`)).body;
+    const conflicts = section(page, "conflicts-title");
+    expect(conflicts).toContain("<code>hhd800.com@SNIS-217-C.zh-CN.ass</code>");
+    expect(conflicts).toContain('<span class="status bad">failed</span>');
+    expect(conflicts).toContain("<code>hhd800.com@SNIS-217-C.mp4</code>");
+    expect(conflicts).toContain('<span class="status warn">reverted</span>');
+    expect(section(page, "moves-title")).not.toContain("SNIS-217-C");
+  });
+
   it("undoes a run from its page: the files are back, the run shows as undone with a link to its undo; a second undo changes nothing and says so", async () => {
     const o = await organized();
     expect(treeOf(o.root)).not.toEqual(o.before);
@@ -278,3 +305,34 @@ describe("the Library pages on a read-only replica", () => {
 });
 
 const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+describe("the list of runs", () => {
+  it("shows the newest 50, then older ones a page at a time", async () => {
+    const t = await buildDashboardApp();
+    open.push(() => t.close());
+    const run = {
+      kind: "organize" as const,
+      undoOf: null,
+      source: "/d",
+      into: "/l",
+      mode: "move" as const,
+      owner: "organize",
+      pid: 1,
+      host: "elsewhere",
+      plannedAt: 1,
+      startedAt: 1,
+      left: [],
+    };
+    for (let i = 0; i < 52; i++) startOrganizeRun(t.db, run, []);
+    const b = new Browser(t.app);
+    await b.signIn();
+    const first = await b.get("/dashboard/library");
+    expect(first.body.match(/<tr data-run-id=/g)).toHaveLength(50);
+    expect(first.body).toContain('<a href="/dashboard/library?before=3">Older runs</a>');
+    const older = await b.get("/dashboard/library?before=3");
+    expect([...older.body.matchAll(/<tr data-run-id="(\d+)"/g)].map((m) => m[1])).toEqual(["2", "1"]);
+    expect(older.body).not.toContain("Older runs");
+    // A run left applying on another machine: this one cannot tell whether its process runs.
+    expect(cell(older.body, 'data-run-id="1"', "state")).toContain("applying: by organize on elsewhere (process 1)");
+  });
+});

@@ -40,7 +40,7 @@ function reason(text: string | null, roots: string[]): Html {
 function leftRows(left: LeftFile[], roots: string[]): Html[] {
   return left.map(
     (l) =>
-      html`<tr><td data-label="file" class="paths"><span title="${roots[0]}/${l.path}"><code>${l.path}</code></span></td><td data-label="status">${l.status}</td><td data-label="why">${reason(l.reason, roots)}</td></tr>`,
+      html`<tr><td data-label="file" class="paths"><span title="${roots[0]}/${l.path}"><code>${l.path}</code></span></td><td data-label="status">${l.status}</td><td data-label="why" class="paths">${reason(l.reason, roots)}</td></tr>`,
   );
 }
 
@@ -49,8 +49,8 @@ function stepRows(steps: OrganizeStep[], roots: string[], withState: boolean): H
     const state = withState
       ? html`<td data-label="state"><span class="status ${s.state === "done" ? "ok" : s.state === "failed" ? "bad" : "warn"}">${s.state}</span></td>`
       : null;
-    return html`<tr data-step="${s.seq}"><td data-label="code">${s.code ?? "-"}</td><td data-label="op">${OP[s.op] ?? s.op}</td>${state}
-<td data-label="from" class="paths">${shown(s.fromPath, roots)}</td><td data-label="to" class="paths">${shown(s.toPath, roots)}</td>${withState ? html`<td data-label="why">${reason(s.reason, roots)}</td>` : null}</tr>`;
+    return html`<tr data-step="${s.seq}"><td data-label="code" class="nowrap">${s.code ?? "-"}</td><td data-label="op">${OP[s.op] ?? s.op}</td>${state}
+<td data-label="from" class="paths">${shown(s.fromPath, roots)}</td><td data-label="to" class="paths">${shown(s.toPath, roots)}</td>${withState ? html`<td data-label="why" class="paths">${reason(s.reason, roots)}</td>` : null}</tr>`;
   });
 }
 
@@ -68,7 +68,7 @@ export function runPage(v: RunView): Html {
   const stayed = r.left.filter((l) => !isConflict(l));
   const pending = moved.some((s) => s.state !== "done");
   const undo = v.canUndo
-    ? html`<form method="post" action="/dashboard/library/runs/${r.id}/undo" class="row">${csrfField(v.csrf)}
+    ? html`<form method="post" action="/dashboard/library/runs/${r.id}/undo" class="row undo">${csrfField(v.csrf)}
 <button type="submit" class="danger">Undo run ${r.id}</button><span class="muted small">Puts every file it placed back where it was, removes the links and sidecars it made and the folders it left empty${r.state === "applying" ? ", after finishing it" : ""}.</span></form>`
     : null;
   const fileHead = html`<th>file</th><th>status</th><th>why</th>`;

@@ -47,7 +47,7 @@ function runRow(r: OrganizeRunSummary, open: OpenState | undefined): Html {
   const f = r.files;
   const failed = (f.failed ?? 0) + (f.skipped ?? 0);
   return html`<tr data-run-id="${r.id}">
-<td class="num" data-label="run"><a href="/dashboard/library/runs/${r.id}">${r.id}</a></td><td data-label="kind"><span>${kindOf(r)}</span></td>
+<td class="num" data-label="run"><a href="/dashboard/library/runs/${r.id}">${r.id}</a></td><td data-label="kind" class="nowrap"><span>${kindOf(r)}</span></td>
 <td data-label="state"><span>${stateOf(r, open)}</span></td><td data-label="started">${when(r.startedAt)}</td>
 <td class="num" data-label="moved">${count(f.done ?? 0)}</td><td class="num" data-label="conflicts">${count(r.left.filter(isConflict).length)}</td>
 <td class="num" data-label="stayed">${count(r.left.filter((l) => !isConflict(l)).length)}</td>
