@@ -67,6 +67,8 @@ export interface OrganizeStep extends NewStep {
 export interface OrganizeRunSummary extends OrganizeRun {
   /** Steps by state. */
   steps: Partial<Record<StepState, number>>;
+  /** The steps of files (folders left out) by state: what a person counts as moved. */
+  files: Partial<Record<StepState, number>>;
 }
 
 interface RunRow extends Omit<OrganizeRun, "left"> {
@@ -197,6 +199,18 @@ export function listOrganizeRuns(db: Db, limit: number, beforeId = Number.MAX_SA
   const runs = stmt<[number, number], RunRow>(db, `SELECT ${RUN_COLUMNS} FROM organize_runs WHERE id < ? ORDER BY id DESC LIMIT ?`)
     .all(beforeId, limit)
     .map(runOf);
-  const counts = stmt<[number], { state: StepState; n: number }>(db, "SELECT state, count(*) AS n FROM organize_steps WHERE run_id = ? GROUP BY state");
-  return runs.map((r) => ({ ...r, steps: Object.fromEntries(counts.all(r.id).map((c) => [c.state, c.n])) }));
+  const counts = stmt<[number], { state: StepState; folder: number; n: number }>(
+    db,
+    "SELECT state, kind = 'folder' AS folder, count(*) AS n FROM organize_steps WHERE run_id = ? GROUP BY state, folder",
+  );
+  return runs.map((r) => {
+    const rows = counts.all(r.id);
+    const steps: Partial<Record<StepState, number>> = {};
+    const files: Partial<Record<StepState, number>> = {};
+    for (const c of rows) {
+      steps[c.state] = (steps[c.state] ?? 0) + c.n;
+      if (c.folder === 0) files[c.state] = c.n;
+    }
+    return { ...r, steps, files };
+  });
 }

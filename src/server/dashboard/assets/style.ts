@@ -59,6 +59,14 @@ details > summary { cursor: pointer; color: var(--accent); margin: .25rem 0; }
 .covers figure { margin: 0; }
 .covers img { width: 100%; height: auto; border-radius: 4px; background: var(--code); display: block; }
 .covers figcaption { font-size: .8rem; margin-top: .25rem; overflow-wrap: anywhere; }
+.paths code, .paths span { overflow-wrap: anywhere; }
+td.paths { min-width: 12rem; }
+.nowrap { white-space: nowrap; }
+form.undo { margin: 0 0 1rem; }
+ul.paths { margin: .25rem 0; padding-left: 1.2rem; font-size: .9rem; }
+dl.folders { display: grid; grid-template-columns: max-content 1fr; gap: .2rem .75rem; margin: .5rem 0; }
+dl.folders dt { color: var(--muted); }
+dl.folders dd { margin: 0; overflow-wrap: anywhere; }
 dl.headers { display: grid; grid-template-columns: max-content 1fr; gap: .2rem .75rem; margin: .5rem 0; font-size: .9rem; }
 dl.headers dt { color: var(--muted); }
 dl.headers dd { margin: 0; overflow-wrap: anywhere; font-family: ui-monospace, Menlo, Consolas, monospace; }
@@ -76,5 +84,7 @@ dl.headers dd { margin: 0; overflow-wrap: anywhere; font-family: ui-monospace, M
   table.cards td { display: flex; justify-content: space-between; gap: 1rem; border: none; padding: .15rem 0; text-align: right; min-width: 0; overflow-wrap: anywhere; }
   table.cards td::before { content: attr(data-label); color: var(--muted); text-align: left; flex: none; }
   table.cards td:empty { display: none; }
+  /* Paths and reasons run over several lines: read from the left. */
+  table.cards td.paths { text-align: left; }
 }
 `;
