@@ -102,7 +102,7 @@ describe("the Library pages in a real browser", () => {
     page.on("pageerror", (e) => problems.push(e.message));
     await signIn(page, base);
     await Promise.all([page.waitForURL(`${base}/dashboard/library`), page.click('nav a:has-text("Library")')]);
-    expect(await page.textContent(`tr[data-run-id="${runId}"] td[data-label="moved"]`)).toBe("12");
+    expect(await page.textContent(`tr[data-run-id="${runId}"] td[data-label="moved"]`)).toBe("13");
     await shot(page, "library");
     await Promise.all([page.waitForURL(`${base}/dashboard/library/runs/${runId}`), page.click(`tr[data-run-id="${runId}"] a:has-text("${runId}")`)]);
     expect(await page.textContent("#conflicts-title")).toBe("Conflicts and failures (2)");

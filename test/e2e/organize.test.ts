@@ -83,6 +83,7 @@ describe("organize", () => {
       ],
       ["move", "SNIS-217", "hhd800.com@SNIS-217-C.mp4", `${SNIS}/SNIS-217-C.mp4`],
       ["move", "SNIS-217", "hhd800.com@SNIS-217-C.zh-CN.ass", `${SNIS}/SNIS-217-C.zh-CN.ass`],
+      ["move", "SNIS-217", "SNIS-217-C.chs.srt", `${SNIS}/SNIS-217-C.chs.srt`],
       ["move", "ROYD-191", "[ROYD-191] 兄嫁とキスだけ/ROYD-191-cd1.mp4", `${ROYD}/ROYD-191-cd1.mp4`],
       ["move", "ROYD-191", "[ROYD-191] 兄嫁とキスだけ/ROYD-191-cd2.mp4", `${ROYD}/ROYD-191-cd2.mp4`],
       ["move", "ROYD-191", "[ROYD-191] 兄嫁とキスだけ/ROYD-191-cd1.en.srt", `${ROYD}/ROYD-191-cd1.en.srt`],
@@ -107,6 +108,7 @@ describe("organize", () => {
       { path: "ABP-123 SSIS-001.mp4", status: "ambiguous", reason: "more than one code in the name: ABP-123, SSIS-001" },
       { path: "ZZZ-999.mp4", status: "not-in-catalog", reason: "not in the catalog" },
       { path: "holiday 2021.mp4", status: "no-code", reason: "no code in the name" },
+      { path: "SSIS-001.srt", status: "no-video", reason: "a subtitle named for no single video of its folder" },
     ]);
     // The lines say the same, with the files that stay.
     const lines = organize(lib.src, "--into", lib.lib, "--offline").stdout.split("\n");

@@ -5,6 +5,8 @@
  *   a byte-for-byte copy of another (a duplicate, left in place);
  * - a cd1/cd2 stack with subtitles in two languages per part, and an .idx/.sub pair;
  * - the user's own NFO and poster beside a video (moved, never replaced);
+ * - subtitles fetched apart and named by the code (`SNIS-217-C.chs.srt` beside
+ *   `hhd800.com@SNIS-217-C.mp4`: it goes with it), and one of a video that stays (listed);
  * - a file with two codes in its name (ambiguous: stays), one with none, one not in the catalog;
  * - a title over 255 bytes in its folder's name: the real SONE-708 record, its title run on
  *   with the real TKMIRD-261's (FANZA's longest titles run to about 250 characters; none of
@@ -61,7 +63,9 @@ export function buildCaseLibrary(root: string, otherFs: string | null): CaseLibr
   const lib = join(root, "library");
   put(src, "hhd800.com@SNIS-217-C.mp4");
   put(src, "hhd800.com@SNIS-217-C.zh-CN.ass");
-  put(src, "SNIS-217-C.chs.srt", bytes("a subtitle of another file's name"));
+  // Subtitles fetched apart, named by the code: one goes with its video, one has no video to go with.
+  put(src, "SNIS-217-C.chs.srt", bytes("a subtitle named by the code"));
+  put(src, "SSIS-001.srt", bytes("a subtitle of a video that stays"));
   put(src, "dl2/SNIS-217-C.mp4", bytes("another SNIS-217-C"));
   put(src, "[ROYD-191] 兄嫁とキスだけ/ROYD-191-cd1.mp4");
   put(src, "[ROYD-191] 兄嫁とキスだけ/ROYD-191-cd2.mp4");

@@ -7,7 +7,7 @@
  * for `ABP-123-cd1.mp4` and `-cd2`: sidecar-names.ts). Every video of the folder counts,
  * matched or not, so nothing of a file that stays is taken by one that moves.
  */
-import { isVideoFile } from "../../codes/index.js";
+import { findCode, isVideoFile } from "../../codes/index.js";
 import { readerBases, type TitleFile } from "../sidecar-names.js";
 
 export const SUBTITLE_EXTENSIONS = new Set(["srt", "ass", "ssa", "vtt", "sub", "idx", "sup", "smi"]);
@@ -79,4 +79,38 @@ export function baseMap(before: TitleFile[], after: TitleFile[]): Map<string, st
       if (news[i] !== undefined && !map.has(base)) map.set(base, nameOf(news[i]));
     });
   return map;
+}
+
+/** A group of one folder's videos, for the subtitles named by code (subtitlesByCode). */
+export interface CodedGroup {
+  key: string;
+  /** The title's code, or null for videos without one title. */
+  code: string | null;
+  /** The name (no extension) of its first video: the subtitle takes that video's new name. */
+  stem: string;
+}
+
+/**
+ * Subtitles named for no video but by a code (`SNIS-217-C.chs.srt` beside
+ * `hhd800.com@SNIS-217-C.mp4`: subtitles are often fetched apart, named by the code): each
+ * goes with the one group of its folder that has that code. One that two groups could
+ * take, or none, stays; it is returned, so that the plan can say so.
+ */
+export function subtitlesByCode(names: string[], taken: Set<string>, groups: CodedGroup[]): { found: Map<string, Companion[]>; unowned: string[] } {
+  const found = new Map<string, Companion[]>();
+  const unowned: string[] = [];
+  for (const name of names) {
+    if (name.startsWith(".") || taken.has(name) || kindOf(name) !== "subtitle") continue;
+    const base = name.includes(".") ? name.slice(0, name.indexOf(".")) : name;
+    const code = findCode(base)?.dvdId ?? null;
+    const owners = code === null ? [] : groups.filter((g) => g.code === code);
+    if (owners.length !== 1) {
+      unowned.push(name);
+      continue;
+    }
+    const list = found.get(owners[0].key) ?? [];
+    list.push({ name, base: owners[0].stem, rest: name.slice(base.length), kind: "subtitle" });
+    found.set(owners[0].key, list);
+  }
+  return { found, unowned };
 }

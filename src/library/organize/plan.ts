@@ -15,7 +15,7 @@ import { titleNames } from "../../services/title-names.js";
 import { type ScanEntry, scanLibrary } from "../scan-library.js";
 import { groupForSidecars, type MatchedFile } from "../sidecar-groups.js";
 import type { TitleFile } from "../sidecar-names.js";
-import { assignCompanions, basesOf } from "./companions.js";
+import { assignCompanions, basesOf, subtitlesByCode } from "./companions.js";
 import { type Claims, placeUnit } from "./plan-place.js";
 import type { OrganizePlan, PlanOptions, PlanSettings, PlanUnit, UnitDraft } from "./plan-types.js";
 
@@ -32,15 +32,27 @@ async function listFolder(cache: Map<string, Promise<string[]>>, dir: string): P
   return names;
 }
 
-/** The units of one folder: its groups of videos, each with the files named for it. */
-async function draftsOf(root: string, folder: string, groups: UnitDraft[], others: TitleFile[], listing: Map<string, Promise<string[]>>): Promise<void> {
+const stemOf = (rel: string) => {
+  const name = rel.slice(rel.lastIndexOf("/") + 1);
+  return name.lastIndexOf(".") > 0 ? name.slice(0, name.lastIndexOf(".")) : name;
+};
+
+/**
+ * The units of one folder: its groups of videos, each with the files named for it, then the
+ * subtitles named by a code. Returns the subtitles no video takes (they stay, listed).
+ */
+async function draftsOf(root: string, folder: string, groups: UnitDraft[], others: TitleFile[], listing: Map<string, Promise<string[]>>): Promise<string[]> {
   const names = await listFolder(listing, path.join(root, folder));
   const owners = new Map<string, string[]>();
   groups.forEach((g, i) => owners.set(String(i), basesOf(g.videos)));
   // Files of videos that stay are theirs: never taken along by a neighbour.
   others.forEach((f, i) => owners.set(`other ${i}`, basesOf([f])));
   const found = assignCompanions(names, owners);
-  groups.forEach((g, i) => (g.companions = found.get(String(i)) ?? []));
+  const taken = new Set([...found.values()].flat().map((c) => c.name));
+  const coded = groups.map((g, i) => ({ key: String(i), code: g.title?.record.dvdId ?? null, stem: stemOf(g.videos[0].rel) }));
+  const byCode = subtitlesByCode(names, taken, coded);
+  groups.forEach((g, i) => (g.companions = [...(found.get(String(i)) ?? []), ...(byCode.found.get(String(i)) ?? [])]));
+  return byCode.unowned.map((name) => (folder === "" ? name : `${folder}/${name}`));
 }
 
 /** Matched videos by folder and title, stacks together; the rest by folder, one unit each. */
@@ -94,8 +106,10 @@ export async function planOrganize(deps: ServiceDeps, o: PlanOptions): Promise<{
   const place = { ...o, names: (t: Title) => titleNames(deps, t, o.language) };
   const units: PlanUnit[] = [];
   const titles = new Map<number, Title>();
+  const lone: LeftFile[] = [];
   for (const [dir, { units: drafts, others }] of [...byFolder].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    await draftsOf(o.source, dir, drafts, others, listing);
+    for (const p of await draftsOf(o.source, dir, drafts, others, listing))
+      lone.push({ path: p, status: "no-video", reason: "a subtitle named for no single video of its folder" });
     for (const draft of drafts) {
       const placed = await placeUnit(draft, place, claims, units.length + 1, listing);
       if (draft.title !== null) titles.set(placed.unit, draft.title);
@@ -113,5 +127,5 @@ export async function planOrganize(deps: ServiceDeps, o: PlanOptions): Promise<{
   };
   // A lookup that failed is tried again by the next run: its file stays, even with a folder for the unmatched.
   const stays = left.filter((e) => o.unmatched === null || e.status === "failed").map(leftOf);
-  return { plan: { version: 1, plannedAt, ...settings, units, left: stays }, titles };
+  return { plan: { version: 1, plannedAt, ...settings, units, left: [...stays, ...lone] }, titles };
 }
