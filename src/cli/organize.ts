@@ -126,6 +126,29 @@ function readPlanFile(file: string): OrganizePlan {
   return plan;
 }
 
+/** What a plan is made with, from the command line: every value checked, a usage error naming a bad one. */
+function planArguments(src: string, into: string, o: OrganizeValues) {
+  const kinds = parseWrite(o.write);
+  if (kinds.length > 0 && !o.apply) throw new UsageError("--write goes with --apply");
+  const concurrency = Number(o.concurrency);
+  if (!Number.isSafeInteger(concurrency) || concurrency < 1 || concurrency > 64) throw new UsageError("--concurrency must be 1 to 64");
+  const settings = {
+    source: folder(src, "the videos"),
+    into: target(into, "--into"),
+    template: o.template ?? DEFAULT_TEMPLATE,
+    target: choice(o.target, ["posix", "windows"] as const, "--target"),
+    mode: o.link === undefined ? ("move" as const) : choice(o.link, ["hard", "soft"] as const, "--link"),
+    onConflict: choice<ConflictPolicy>(o.onConflict, ["skip", "suffix"], "--on-conflict"),
+    unmatched: o.unmatched === undefined ? null : target(o.unmatched, "--unmatched"),
+  };
+  try {
+    return { settings, parsed: parseTemplate(settings.template), kinds, concurrency };
+  } catch (e) {
+    if (e instanceof TemplateError) throw new UsageError(`--template: ${e.message}`);
+    throw e;
+  }
+}
+
 export async function organizeCommand(src: string | undefined, run: string | undefined, o: OrganizeValues): Promise<void> {
   if (src === "runs" && o.into === undefined) return runsCommand(run, o.json === true);
   if (run !== undefined) throw new UsageError(`organize takes one folder, got "${src}" and "${run}"`);
@@ -135,26 +158,7 @@ export async function organizeCommand(src: string | undefined, run: string | und
     return applySaved(readPlanFile(o.plan), o);
   }
   if (src === undefined || o.into === undefined) throw new UsageError("organize needs a folder and --into (or --plan FILE, --undo RUN, runs)");
-  const kinds = parseWrite(o.write);
-  if (kinds.length > 0 && !o.apply) throw new UsageError("--write goes with --apply");
-  const concurrency = Number(o.concurrency);
-  if (!Number.isSafeInteger(concurrency) || concurrency < 1 || concurrency > 64) throw new UsageError("--concurrency must be 1 to 64");
-  const settings = {
-    source: folder(src, "the videos"),
-    into: target(o.into, "--into"),
-    template: o.template ?? DEFAULT_TEMPLATE,
-    target: choice(o.target, ["posix", "windows"] as const, "--target"),
-    mode: o.link === undefined ? ("move" as const) : choice(o.link, ["hard", "soft"] as const, "--link"),
-    onConflict: choice<ConflictPolicy>(o.onConflict, ["skip", "suffix"], "--on-conflict"),
-    unmatched: o.unmatched === undefined ? null : target(o.unmatched, "--unmatched"),
-  };
-  let parsed: ReturnType<typeof parseTemplate>;
-  try {
-    parsed = parseTemplate(settings.template);
-  } catch (e) {
-    if (e instanceof TemplateError) throw new UsageError(`--template: ${e.message}`);
-    throw e;
-  }
+  const { settings, parsed, kinds, concurrency } = planArguments(src, o.into, o);
   checkProviderSettings(cliConfig());
   const { config, db } = o.apply ? openCli({ writes: "organize --apply" }) : openCli({ reads: true });
   const offline = o.offline === true || !config.liveLookups;
