@@ -206,3 +206,42 @@ export async function waitUntilIdle(pid: number, maxMs = 30_000, windowMs = 250)
   }
   return performance.now() - t0;
 }
+
+export interface TimedRun {
+  stdout: string;
+  stderr: string;
+  wallS: number;
+  /** The command's user + system time, from the shell's `times`. */
+  cpuS: number;
+}
+
+/** Runs the CLI to its end through `sh -c '...; times'` (as a user runs it): its output, wall and CPU time. Throws on a non-zero exit. */
+export function timedCli(args: string[], env: NodeJS.ProcessEnv, nodeFlags: string[] = []): Promise<TimedRun> {
+  const t0 = performance.now();
+  return new Promise((resolvePromise, reject) => {
+    const child = track(
+      spawn("/bin/sh", ["-c", '"$@"; code=$?; times; exit $code', "sh", process.execPath, ...nodeFlags, ...ENTRY, ...args], {
+        cwd: ROOT,
+        env,
+        stdio: ["ignore", "pipe", "pipe"],
+      }),
+    );
+    let stdout = "";
+    let stderr = "";
+    child.stdout!.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+    child.stderr!.setEncoding("utf8").on("data", (d: string) => (stderr = (stderr + d).slice(-20_000)));
+    child.once("error", reject);
+    child.once("close", (code) => {
+      const wallS = (performance.now() - t0) / 1000;
+      // `times` prints the shell's then its children's user and system time: the last line is the command's.
+      const lines = stdout.trimEnd().split("\n");
+      const [user, system] = (lines.at(-1) ?? "").split(/\s+/).map((t) => {
+        const m = /^(\d+)m([\d.]+)s$/.exec(t);
+        return m ? Number(m[1]) * 60 + Number(m[2]) : 0;
+      });
+      const own = lines.slice(0, -2).join("\n");
+      if (code !== 0) reject(new Error(`${args.join(" ")} exited with ${code}:\n${tail(stderr || own)}`));
+      else resolvePromise({ stdout: own, stderr, wallS, cpuS: (user ?? 0) + (system ?? 0) });
+    });
+  });
+}

@@ -15,23 +15,10 @@ import { everyNthTitle } from "../src/catalog/index.js";
 import { readName } from "../src/codes/index.js";
 import { catalogKnowledge } from "../src/services/code-knowledge.js";
 import { currentBenchCatalog } from "./catalog-cache.js";
+import { SHAPES } from "./file-shapes.js";
 import { childEnv, ensureBuild, ENTRY, ROOT } from "./processes.js";
 
 const log = (s: string) => process.stderr.write(`bench:scan: ${s}\n`);
-
-/** How people name files of a code (see test/fixtures/file-names for the real shapes). */
-const SHAPES: Array<(code: string, i: number) => string> = [
-  (c) => `${c}.mp4`,
-  (c) => `hhd800.com@${c}-C.mp4`,
-  (c) => `[Thz.la]${c.toLowerCase()}.mkv`,
-  (c) => `${c} 1080p x264.mkv`,
-  (c, i) => `${c}-cd${1 + (i % 2)}.avi`,
-  (c) => `${c}/video.mp4`,
-  (c) => `Actress Name - Some Title [${c}].mp4`,
-  (c) => `${c} 日本語のタイトル 女優名.mp4`,
-  (c) => `FHD-${c}-uncensored-leak.mp4`,
-  (c) => `${c}~p2pnet.com.wmv`,
-];
 
 function options() {
   const { values } = parseArgs({ options: { records: { type: "string", default: "200000" }, files: { type: "string", default: "10000" } } });
