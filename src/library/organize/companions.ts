@@ -42,17 +42,20 @@ export const kindOf = (name: string): CompanionKind => (SUBTITLE_EXTENSIONS.has(
  */
 export function assignCompanions(names: string[], groups: Map<string, string[]>): Map<string, Companion[]> {
   const out = new Map<string, Companion[]>();
-  const bases: { key: string; base: string }[] = [];
-  for (const [key, list] of groups) for (const base of list) bases.push({ key, base });
-  // Longest first: the most specific owner wins.
-  bases.sort((a, b) => b.base.length - a.base.length);
+  const owners = new Map<string, string>();
+  for (const [key, list] of groups) for (const base of list) if (!owners.has(base)) owners.set(base, key);
   for (const name of names) {
     if (name.startsWith(".") || isVideoFile(name)) continue;
-    const owner = bases.find(({ base }) => name.length > base.length && name.startsWith(base) && (name[base.length] === "." || name[base.length] === "-"));
-    if (owner === undefined) continue;
-    const list = out.get(owner.key) ?? [];
-    list.push({ name, base: owner.base, rest: name.slice(owner.base.length), kind: kindOf(name) });
-    out.set(owner.key, list);
+    // The longest base that starts the name and ends at a "." or "-" of it: the most specific owner wins.
+    let base: string | null = null;
+    for (let i = name.length - 1; i > 0 && base === null; i--) {
+      if ((name[i] === "." || name[i] === "-") && owners.has(name.slice(0, i))) base = name.slice(0, i);
+    }
+    if (base === null) continue;
+    const key = owners.get(base) as string;
+    const list = out.get(key) ?? [];
+    list.push({ name, base, rest: name.slice(base.length), kind: kindOf(name) });
+    out.set(key, list);
   }
   return out;
 }

@@ -5,7 +5,7 @@
  * place), which fails when the name exists, and only then is the old name removed.
  */
 import { createHash } from "node:crypto";
-import { createReadStream, type Stats } from "node:fs";
+import { createReadStream, lstatSync, type Stats } from "node:fs";
 import { constants, copyFile, link, lstat, mkdir, open, readlink, rename, rm, rmdir, symlink, unlink, utimes } from "node:fs/promises";
 import path from "node:path";
 import type { FileIdentity } from "../../catalog/index.js";
@@ -20,18 +20,30 @@ export interface StepOutcome {
 /** Called between the two halves of a move (the new name taken, the old not yet removed). */
 export type Between = () => Promise<void> | void;
 
+export interface MoveOptions {
+  /** The step was begun by a process that stopped: a half copy may lie beside the target. */
+  begun: boolean;
+  between?: Between;
+  /**
+   * Folders a name was removed from, to be flushed once at the run's end: until then a power
+   * cut may bring the old name back beside the new (one file, two names), which the next
+   * run, reading the journal, removes. The new name is flushed before the old goes.
+   */
+  emptied: Set<string>;
+}
+
 /** A target taken by another file: never replaced. */
 export class TargetTaken extends Error {}
 
 export const identityOf = (s: Stats): FileIdentity => ({ size: s.size, mtimeMs: s.mtimeMs, dev: s.dev, ino: s.ino });
 
+/**
+ * The file's own stat (a link not followed), or null when there is none. Synchronous: a
+ * stat is a few microseconds on a local disk, a round trip through libuv's thread pool
+ * many times that, and a run asks tens of thousands, one after the other.
+ */
 export async function lstatOrNull(p: string): Promise<Stats | null> {
-  try {
-    return await lstat(p);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw err;
-  }
+  return lstatSync(p, { throwIfNoEntry: false }) ?? null;
 }
 
 export const sameInode = (a: Stats, b: Stats): boolean => a.dev === b.dev && a.ino === b.ino;
@@ -108,36 +120,51 @@ async function copyInto(from: string, to: string, src: Stats): Promise<void> {
  * Makes the file at `from` be at `to` and not at `from`, from whatever point a kill left it:
  * not begun, linked (both names), copied (both files, same bytes), or done.
  */
-export async function ensureMoved(from: string, to: string, planned: FileIdentity, between: Between = async () => {}): Promise<StepOutcome> {
-  await rm(partNameOf(to), { force: true });
+export async function ensureMoved(from: string, to: string, planned: FileIdentity, o: MoveOptions): Promise<StepOutcome> {
+  if (o.begun) await rm(partNameOf(to), { force: true });
   const [src, dst] = [await lstatOrNull(from), await lstatOrNull(to)];
   if (src === null && dst === null) return { state: "failed", reason: `the file is gone: ${from}` };
   if (src === null && dst !== null) return { state: "done", identity: identityOf(dst) };
   if (src !== null && dst !== null) {
     if (!sameInode(src, dst) && !(await sameContent(from, src, to, dst))) return { state: "failed", reason: `another file is at ${to}: kept both` };
-    await unlink(from);
-    await fsyncDir(path.dirname(from));
+    await fsyncDir(path.dirname(to));
+    await removeName(from, o.emptied);
     return { state: "done", identity: identityOf(dst) };
   }
   if (src !== null && !isRecorded(src, planned)) return { state: "failed", reason: `the file changed since it was planned: ${from}` };
-  return moveNow(from, to, src as Stats, between);
+  return moveNow(from, to, src as Stats, o);
 }
 
-async function moveNow(from: string, to: string, src: Stats, between: Between): Promise<StepOutcome> {
+async function removeName(file: string, emptied: Set<string>): Promise<void> {
+  await unlink(file).catch((err: NodeJS.ErrnoException) => {
+    if (err.code !== "ENOENT") throw err;
+  });
+  emptied.add(path.dirname(file));
+}
+
+/** Flushes the folders names were removed from (MoveOptions.emptied). */
+export async function flushFolders(emptied: Set<string>): Promise<void> {
+  for (const dir of emptied) await fsyncDir(dir);
+  emptied.clear();
+}
+
+async function moveNow(from: string, to: string, src: Stats, o: MoveOptions): Promise<StepOutcome> {
+  let copied = false;
   try {
     await takeName(from, to);
   } catch (err) {
     if (err instanceof TargetTaken) return { state: "failed", reason: `${to} exists: kept both` };
     if ((err as NodeJS.ErrnoException).code !== "EXDEV") throw err;
     await copyInto(from, to, src);
+    copied = true;
   }
   await fsyncDir(path.dirname(to));
   // Both names now (or the copy and the file): the point a kill must be able to stop at.
-  await between();
-  const placed = await lstat(to);
-  if ((await lstatOrNull(from)) !== null) await unlink(from);
-  await fsyncDir(path.dirname(from));
-  return { state: "done", identity: identityOf(placed) };
+  await o.between?.();
+  // A link is the file itself; a copy is a file of its own.
+  const placed = copied ? identityOf(await lstat(to)) : identityOf(src);
+  await removeName(from, o.emptied);
+  return { state: "done", identity: placed };
 }
 
 /** A hard link at `to` of `from`; across file systems it fails, saying so (never a copy instead). */
@@ -202,11 +229,10 @@ export async function ensureNoFolder(dir: string): Promise<StepOutcome> {
 }
 
 /** Removes a name the run made (a link, a sidecar) if it is still the one it made. */
-export async function ensureRemoved(file: string, made: FileIdentity): Promise<StepOutcome> {
+export async function ensureRemoved(file: string, made: FileIdentity, emptied: Set<string>): Promise<StepOutcome> {
   const s = await lstatOrNull(file);
   if (s === null) return { state: "done" };
   if (!isRecorded(s, made)) return { state: "skipped", reason: `changed since the run made it: kept ${file}` };
-  await unlink(file);
-  await fsyncDir(path.dirname(file));
+  await removeName(file, emptied);
   return { state: "done" };
 }

@@ -4,7 +4,8 @@
  * another unit of the plan claims, or another file holds, is a conflict; with the suffix
  * policy the unit tries ` (2)`, ` (3)` ... until every one of its names is free.
  */
-import { lstat, readdir } from "node:fs/promises";
+import { lstatSync } from "node:fs";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
 import type { NameMarks } from "../../codes/index.js";
 import type { Title } from "../../services/title.js";
@@ -107,10 +108,10 @@ async function caseTwin(to: string, o: PlaceOptions, listing: Map<string, Promis
 
 async function judge(t: Target, o: PlaceOptions, claims: Claims, listing: Map<string, Promise<string[]>>): Promise<Verdict> {
   if (t.from === t.to) return { status: "in-place", reason: "already where the template puts it" };
-  const src = await lstat(t.from);
+  const src = lstatSync(t.from);
   const claim = claims.get(collisionKey(t.to, o.target));
   if (claim !== undefined) {
-    const other = await lstat(claim.from);
+    const other = lstatSync(claim.from);
     if (await sameContent(t.from, src, claim.from, other)) return { status: "duplicate", reason: `the same bytes as ${claim.from}, which goes there` };
     return { status: "conflict", reason: `${t.to} is the target of ${claim.from} too` };
   }
@@ -136,7 +137,7 @@ async function deviceAt(to: string): Promise<number> {
 }
 
 async function plannedFile(t: Target): Promise<PlannedFile> {
-  return { from: t.from, to: t.to, kind: t.kind, part: t.part, ...identityOf(await lstat(t.from)) };
+  return { from: t.from, to: t.to, kind: t.kind, part: t.part, ...identityOf(lstatSync(t.from)) };
 }
 
 function describe(d: UnitDraft): Pick<PlanUnit, "code" | "contentId" | "provider" | "title"> {
