@@ -26,6 +26,9 @@ import { MtError } from "../../src/server/metatube/envelope.js";
 import { PlexError } from "../../src/server/plex/envelope.js";
 import { IngestRefusedError } from "../../src/services/ingest-control.js";
 import { KeyInputError } from "../../src/services/key-admin.js";
+import { TargetTaken } from "../../src/library/organize/file-steps.js";
+import { NoSuchRun, OrganizeBusy } from "../../src/library/organize/organize.js";
+import { TemplateError } from "../../src/library/organize/template.js";
 
 /** Every error class of src/, by name, with an error of it. */
 const ERRORS: Record<string, { cls: { readonly prototype: VideoCatalogError }; make: () => VideoCatalogError }> = {
@@ -50,6 +53,10 @@ const ERRORS: Record<string, { cls: { readonly prototype: VideoCatalogError }; m
   PlexError: { cls: PlexError, make: () => new PlexError(404, "no title has this ratingKey") },
   IngestRefusedError: { cls: IngestRefusedError, make: () => new IngestRefusedError("unknown provider") },
   KeyInputError: { cls: KeyInputError, make: () => new KeyInputError("a key needs a name") },
+  TemplateError: { cls: TemplateError, make: () => new TemplateError("unknown field {nope}", 3) },
+  OrganizeBusy: { cls: OrganizeBusy, make: () => new OrganizeBusy("run 3 is being applied") },
+  NoSuchRun: { cls: NoSuchRun, make: () => new NoSuchRun("no organize run 7") },
+  TargetTaken: { cls: TargetTaken, make: () => new TargetTaken("/lib/ABP-123.mp4 exists") },
 };
 
 const SRC = resolve(import.meta.dirname, "../../src");

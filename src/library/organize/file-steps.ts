@@ -9,6 +9,7 @@ import { createReadStream, lstatSync, type Stats } from "node:fs";
 import { constants, copyFile, link, lstat, mkdir, open, readlink, rename, rm, rmdir, symlink, unlink, utimes } from "node:fs/promises";
 import path from "node:path";
 import type { FileIdentity } from "../../catalog/index.js";
+import { stableCode, VideoCatalogError } from "../../lib/video-catalog-error.js";
 
 export interface StepOutcome {
   state: "done" | "skipped" | "failed";
@@ -33,7 +34,11 @@ export interface MoveOptions {
 }
 
 /** A target taken by another file: never replaced. */
-export class TargetTaken extends Error {}
+export class TargetTaken extends VideoCatalogError {
+  static {
+    stableCode(TargetTaken, "VC_ERR_TARGET_TAKEN");
+  }
+}
 
 export const identityOf = (s: Stats): FileIdentity => ({ size: s.size, mtimeMs: s.mtimeMs, dev: s.dev, ino: s.ino });
 

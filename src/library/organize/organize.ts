@@ -21,6 +21,7 @@ import {
   undoOfRun,
 } from "../../catalog/index.js";
 import { processAlive } from "../../lib/process-alive.js";
+import { stableCode, VideoCatalogError } from "../../lib/video-catalog-error.js";
 import type { ServiceDeps } from "../../services/deps.js";
 import { lstatOrNull } from "./file-steps.js";
 import { stepsOfPlan, stepsOfUndo } from "./journal-steps.js";
@@ -39,9 +40,17 @@ export interface RunOwner {
 export const thisProcess = (owner: string): RunOwner => ({ owner, pid: process.pid, host: hostname() });
 
 /** Another process applies a run now: the caller waits for it, or stops it first. */
-export class OrganizeBusy extends Error {}
+export class OrganizeBusy extends VideoCatalogError {
+  static {
+    stableCode(OrganizeBusy, "VC_ERR_ORGANIZE_BUSY");
+  }
+}
 /** An undo asked of a run there is none of, or of an undo. */
-export class NoSuchRun extends Error {}
+export class NoSuchRun extends VideoCatalogError {
+  static {
+    stableCode(NoSuchRun, "VC_ERR_NO_SUCH_RUN");
+  }
+}
 
 const isDir = (dir: string) => {
   try {

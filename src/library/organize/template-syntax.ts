@@ -17,6 +17,7 @@
  *   stray brace, an empty component, a file name with neither {code} nor {contentId}.
  */
 import { type NameMarks, NO_MARKS, readMarksText } from "../../codes/index.js";
+import { stableCode, VideoCatalogError } from "../../lib/video-catalog-error.js";
 
 export type FieldName = "code" | "contentId" | "title" | "actresses" | "maker" | "label" | "series" | "year" | "month" | "day" | "date" | "part" | "marks";
 
@@ -46,14 +47,16 @@ export const MARK_TEXTS = { subtitles: "-C", uncensored: "-U", both: "-UC", leak
 
 export type Token = { kind: "text"; text: string } | { kind: "field"; field: FieldName; options: Readonly<Record<string, string>>; column: number };
 
-export class TemplateError extends Error {
+export class TemplateError extends VideoCatalogError {
+  static {
+    stableCode(TemplateError, "VC_ERR_TEMPLATE");
+  }
   constructor(
     message: string,
     /** 1-based column in the template text. */
     readonly column: number,
   ) {
     super(`${message} at column ${column}`);
-    this.name = "TemplateError";
   }
 }
 
