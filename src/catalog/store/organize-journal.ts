@@ -214,3 +214,13 @@ export function listOrganizeRuns(db: Db, limit: number, beforeId = Number.MAX_SA
     return { ...r, steps, files };
   });
 }
+
+/** Where a run put the file that was at `fromPath` (the latest done move or link of it), or null. */
+export function placedFrom(db: Db, fromPath: string): { runId: number; toPath: string } | null {
+  return (
+    stmt<[string], { runId: number; toPath: string }>(
+      db,
+      "SELECT run_id AS runId, to_path AS toPath FROM organize_steps WHERE from_path = ? AND state = 'done' AND op IN ('move', 'copy', 'hardlink', 'symlink') ORDER BY run_id DESC, seq DESC LIMIT 1",
+    ).get(fromPath) ?? null
+  );
+}
