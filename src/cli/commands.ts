@@ -10,6 +10,7 @@ import type { RestoreValues } from "./restore.js";
 import type { ScanValues } from "./scan.js";
 import { addSimulateOptions, type SimulateValues } from "./simulate-options.js";
 import { declareOrganize } from "./organize-options.js";
+import { declareWatch } from "./watch-options.js";
 import { act, examples, requiredOption } from "./usage.js";
 
 /** An option with a default, shown as typed (commander would quote a string). */
@@ -221,6 +222,7 @@ function declareProviders(program: Command): void {
     .action(act(async (dir: string, o: ScanValues) => (await import("./scan.js")).scanCommand(dir, o)));
 
   declareOrganize(program);
+  declareWatch(program);
 
   addSimulateOptions(
     program

@@ -5,8 +5,18 @@ import { act, examples } from "./usage.js";
 
 const withDefault = (flags: string, help: string, value: string): Option => new Option(flags, help).default(value, value);
 
+/** Where and how videos are placed: organize's options, and watch's. */
+export function placementOptions(command: Command): Command {
+  return command
+    .option("--template <template>", "folders and file name, e.g. '{actresses}/{code} {title}/{code}{marks}{part}' (the default)")
+    .addOption(withDefault("--target <fs>", "the file system the names must suit: posix, or windows (NTFS, exFAT, a Samba share)", "posix"))
+    .option("--link <kind>", "hard or soft: leave the videos where they are and link them into the library (never a move or a copy instead)")
+    .addOption(withDefault("--on-conflict <policy>", "a target another file holds: skip the video, or suffix its names ' (2)'", "skip"))
+    .option("--unmatched <dir>", "move the files without one title here (their folders kept) instead of leaving them");
+}
+
 export function declareOrganize(program: Command): void {
-  program
+  const command = program
     .command("organize")
     .summary("move a library's videos into folders and names from a template: a plan first, then --apply; every run can be undone")
     .description(
@@ -19,12 +29,8 @@ export function declareOrganize(program: Command): void {
     )
     .argument("[src]", "the folder of videos to organize (or 'runs')")
     .argument("[run]", "with 'runs': the run to show")
-    .option("--into <dir>", "the library folder the videos go into")
-    .option("--template <template>", "folders and file name, e.g. '{actresses}/{code} {title}/{code}{marks}{part}' (the default)")
-    .addOption(withDefault("--target <fs>", "the file system the names must suit: posix, or windows (NTFS, exFAT, a Samba share)", "posix"))
-    .option("--link <kind>", "hard or soft: leave the videos where they are and link them into the library (never a move or a copy instead)")
-    .addOption(withDefault("--on-conflict <policy>", "a target another file holds: skip the video, or suffix its names ' (2)'", "skip"))
-    .option("--unmatched <dir>", "move the files without one title here (their folders kept) instead of leaving them")
+    .option("--into <dir>", "the library folder the videos go into");
+  placementOptions(command)
     .option("--apply", "carry out the plan (without it nothing changes)")
     .option("--plan <file>", "apply a plan saved with --json (checked against the files first)")
     .option("--json", "print the plan (and with --apply the run) as one JSON document")

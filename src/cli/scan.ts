@@ -3,7 +3,9 @@ import { type Images, imagesFor, lazyImages } from "../images/index.js";
 import { type ScanEntry, type ScanTotals, scanLibrary } from "../library/scan-library.js";
 import { groupForSidecars, type MatchedFile } from "../library/sidecar-groups.js";
 import { SIDECAR_KINDS, type SidecarKind, type SidecarResult } from "../library/sidecars.js";
+import { sidecarKinds } from "../library/sidecar-targets.js";
 import { type SidecarTotals, writeAllSidecars } from "../library/write-sidecars.js";
+import { ConfigError } from "../config/load.js";
 import { createProviderRuntime } from "../providers/runtime.js";
 import type { ServiceDeps } from "../services/deps.js";
 import { liveLookups } from "../services/live-lookups.js";
@@ -39,13 +41,14 @@ function sidecarSummary(t: SidecarTotals, seconds: number, dryRun: boolean): str
 /** `--write nfo,poster,fanart,extrafanart,landscape`: the kinds asked, each once, in that order. */
 export function parseWrite(raw: string | undefined): SidecarKind[] {
   if (raw === undefined) return [];
-  const asked = raw
-    .split(",")
-    .map((s) => s.trim().toLowerCase())
-    .filter(Boolean);
-  const bad = asked.filter((k) => !(SIDECAR_KINDS as readonly string[]).includes(k));
-  if (bad.length > 0 || asked.length === 0) throw new UsageError(`--write takes ${SIDECAR_KINDS.join(", ")} (comma-separated), got "${raw}"`);
-  return SIDECAR_KINDS.filter((k) => asked.includes(k));
+  try {
+    const kinds = sidecarKinds(raw, "--write");
+    if (kinds.length === 0) throw new UsageError(`--write takes ${SIDECAR_KINDS.join(", ")} (comma-separated), got "${raw}"`);
+    return kinds;
+  } catch (err) {
+    if (err instanceof ConfigError) throw new UsageError(err.message);
+    throw err;
+  }
 }
 
 export interface ScanValues {

@@ -74,7 +74,7 @@ export async function serveHttp(config: Config, db: Db, log: ServerLog, role: Ht
     loopWatch(log.child({ part: "event loop" })),
     { name: "providers", stop: () => runtime.close() },
     { name: "images", stop: () => images.close() },
-    ...catalogDuties({ config, runtime, pool, checkpoints: role.primary === null && !config.backupTo, ingest: own, log }),
+    ...catalogDuties({ config, db, runtime, pool, checkpoints: role.primary === null && !config.backupTo, ingest: own, log }),
     http(app, config, role),
   ]);
   await life.start();

@@ -14,6 +14,10 @@ import type { ProviderRuntime } from "../providers/runtime.js";
 import type { IngestControl } from "../services/ingest-control.js";
 import type { SearchPool } from "../services/search-pool.js";
 import type { Litestream } from "./litestream.js";
+import { imagesFor, lazyImages } from "../images/index.js";
+import { thisProcess } from "../library/organize/organize.js";
+import { createWatcher, watcherOptionsOf } from "../library/watch/index.js";
+import { liveLookups } from "../services/live-lookups.js";
 
 /** How often the WAL is checkpointed (passively, on a search thread: it never waits for readers or writers). */
 const CHECKPOINT_EVERY_MS = 1000;
@@ -25,6 +29,7 @@ export function catalogBase(backup: Litestream | null, db: Db): (Part | null)[] 
 
 export interface DutiesOptions {
   config: Config;
+  db: Db;
   runtime: ProviderRuntime;
   pool: SearchPool | null;
   /** Whether the WAL checkpoints run on `pool` (with a backup, Litestream checkpoints: src/catalog/store/checkpoint.ts says why). */
@@ -35,7 +40,7 @@ export interface DutiesOptions {
   log: Pick<Log, "child">;
 }
 
-/** The search pool, the WAL checkpoints on it, the ingest runs and their schedule, in start order. */
+/** The search pool, the WAL checkpoints on it, the ingest runs and their schedule, the watcher (WATCH_INBOX), in start order. */
 export function catalogDuties(o: DutiesOptions): (Part | null)[] {
   const { pool, ingest } = o;
   return [
@@ -43,7 +48,19 @@ export function catalogDuties(o: DutiesOptions): (Part | null)[] {
     pool && o.checkpoints ? checkpoints(pool, o.log.child({ part: "checkpoints" })) : null,
     ingest && { name: "ingest runs", stopping: () => ingest.shutdown(), stop: () => ingest.settled() },
     ingest && o.config.ingestCron !== "off" && o.runtime.setups.length ? schedule(o.config.ingestCron, ingest, o.log.child({ part: "schedule" })) : null,
+    ingest && watcher(o),
   ];
+}
+
+/** The inbox's watcher, where the settings ask for one: with the catalog's writer (the one that runs the ingest). */
+function watcher(o: DutiesOptions): Part | null {
+  const options = watcherOptionsOf(o.config);
+  if (options === null) return null;
+  const log = o.log.child({ part: "watch" });
+  const images = lazyImages(() => imagesFor(o.config, o.runtime.http, log));
+  const parts = { db: o.db, config: o.config, live: liveLookups(o.db, o.runtime, o.config), http: o.runtime.http, images, log, me: thisProcess("serve") };
+  const w = createWatcher(parts, options);
+  return { name: "watcher", start: () => w.start(), stopping: () => w.stopping(), stop: async () => (await w.stop(), await images.close()) };
 }
 
 function checkpoints(pool: SearchPool, log: Pick<Log, "warn">): Part {

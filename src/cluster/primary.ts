@@ -47,7 +47,7 @@ export async function runPrimary(o: {
   const life = new Lifecycle([
     ...catalogBase(backup, db),
     { name: "providers", stop: () => runtime.close() },
-    ...catalogDuties({ config, runtime, pool, checkpoints: true, ingest, log }),
+    ...catalogDuties({ config, db, runtime, pool, checkpoints: true, ingest, log }),
     new Workers(o.workers, handlers, log.child({ part: "workers" }), o.onListening),
   ]);
   await life.start();

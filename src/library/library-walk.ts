@@ -3,7 +3,7 @@ import path from "node:path";
 import { isVideoFile } from "../codes/index.js";
 
 /** Folders a NAS or an OS keeps beside the videos (thumbnails, recycle bins, metadata). */
-const SKIPPED_DIRS = /^(?:\.|@eaDir$|#recycle$|#snapshot$|\$RECYCLE\.BIN$|System Volume Information$|lost\+found$)/i;
+export const SKIPPED_DIRS = /^(?:\.|@eaDir$|#recycle$|#snapshot$|\$RECYCLE\.BIN$|System Volume Information$|lost\+found$)/i;
 
 export interface WalkOptions {
   /** A folder that cannot be read: reported, and the walk goes on. */

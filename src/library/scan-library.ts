@@ -48,6 +48,8 @@ export interface ScanOptions {
   /** Live lookups in flight at once; the providers' own rate limits still apply. */
   concurrency?: number;
   signal?: AbortSignal;
+  /** These files only (relative to the folder), not a walk of it: the watcher's settled downloads. */
+  paths?: readonly string[];
 }
 
 const NO_MARKS: NameMarks = { subtitles: false, uncensored: false, leak: false };
@@ -116,7 +118,8 @@ export async function scanLibrary(deps: ServiceDeps, root: string, options: Scan
     count(totals, e);
     options.onEntry(e, title);
   };
-  for await (const rel of walkVideos(root, { onError: options.onDirError })) {
+  const files = options.paths ?? walkVideos(root, { onError: options.onDirError });
+  for await (const rel of files) {
     if (options.signal?.aborted) break;
     window.push(classify(deps, root, rel, options.live));
     if (window.length >= concurrency) await emit();

@@ -14,11 +14,23 @@
  *   `extrafanart/` folder: Jellyfin gives that folder's pictures to every film in it.
  * The importer reads neither landscape nor numbered backdrops.
  */
+import { ConfigError } from "../config/load.js";
 import type { DetailedRecord } from "../model/record.js";
 import { sidecarBases, type TitleFile } from "./sidecar-names.js";
 
 export const SIDECAR_KINDS = ["nfo", "poster", "fanart", "extrafanart", "landscape"] as const;
 export type SidecarKind = (typeof SIDECAR_KINDS)[number];
+
+/** `nfo,poster`: the sidecar kinds, each once, in their order; a kind not known is refused. */
+export function sidecarKinds(raw: string, what: string): SidecarKind[] {
+  const asked = raw
+    .split(",")
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  const bad = asked.filter((k) => !(SIDECAR_KINDS as readonly string[]).includes(k));
+  if (bad.length > 0) throw new ConfigError(`${what} takes ${SIDECAR_KINDS.join(", ")} (comma-separated), got "${raw}"`);
+  return SIDECAR_KINDS.filter((k) => asked.includes(k));
+}
 
 /** Jellyfin reads NAME-fanart-1 to NAME-fanart-20. */
 export const GALLERY_MAX = 20;

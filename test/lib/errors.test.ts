@@ -29,6 +29,7 @@ import { KeyInputError } from "../../src/services/key-admin.js";
 import { TargetTaken } from "../../src/library/organize/file-steps.js";
 import { NoSuchRun, OrganizeBusy } from "../../src/library/organize/organize.js";
 import { TemplateError } from "../../src/library/organize/template.js";
+import { OutsideInbox } from "../../src/library/watch/index.js";
 
 /** Every error class of src/, by name, with an error of it. */
 const ERRORS: Record<string, { cls: { readonly prototype: VideoCatalogError }; make: () => VideoCatalogError }> = {
@@ -57,6 +58,7 @@ const ERRORS: Record<string, { cls: { readonly prototype: VideoCatalogError }; m
   OrganizeBusy: { cls: OrganizeBusy, make: () => new OrganizeBusy("run 3 is being applied") },
   NoSuchRun: { cls: NoSuchRun, make: () => new NoSuchRun("no organize run 7") },
   TargetTaken: { cls: TargetTaken, make: () => new TargetTaken("/lib/ABP-123.mp4 exists") },
+  OutsideInbox: { cls: OutsideInbox, make: () => new OutsideInbox("/tmp/x is not inside the inbox /dl") },
 };
 
 const SRC = resolve(import.meta.dirname, "../../src");

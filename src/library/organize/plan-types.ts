@@ -66,6 +66,8 @@ export interface PlanOptions extends PlanSettings {
   concurrency: number;
   signal?: AbortSignal;
   onEntry?: (entry: ScanEntry) => void;
+  /** These videos only (relative to the source), not a walk of it: the watcher's settled downloads. */
+  paths?: readonly string[];
 }
 
 /** What a unit is made of before it is placed. */

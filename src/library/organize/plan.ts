@@ -94,6 +94,7 @@ export async function planOrganize(deps: ServiceDeps, o: PlanOptions): Promise<{
     live: o.live,
     concurrency: o.concurrency,
     signal: o.signal,
+    paths: o.paths,
     onEntry: (entry, title) => {
       if (title !== null && entry.status === "matched") matched.push({ entry, title });
       else left.push(entry);
