@@ -1,4 +1,5 @@
 import { availableParallelism } from "node:os";
+import { MEDIA_SERVER_SETTINGS } from "./media-servers.js";
 import { backupTarget, ConfigError, cron, integer, list, nonEmpty, oneOf, onOff, optional, rate, secret, url, userAgent } from "./parsers.js";
 
 /**
@@ -244,6 +245,7 @@ export const SETTINGS = {
     help: "Whether the Plex provider puts the code in front of each title (`SNIS-217 Gross Guys on Hot Babes!`); titleSort is the code either way.",
     parse: onOff,
   },
+  ...MEDIA_SERVER_SETTINGS,
 } satisfies Record<string, SettingSpec<unknown>>;
 
 type Settings = typeof SETTINGS;
