@@ -20,6 +20,8 @@ const RANKS: Record<string, number> = {
   codes: 0,
   catalog: 1,
   samples: 1,
+  // The outbound clients of Jellyfin, Emby, Plex and the webhook: over net/ and config/ alone.
+  mediaservers: 1,
   providers: 2,
   images: 2,
   import: 3,

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { parseEnv } from "node:util";
+import { unpairedSettings } from "./media-servers.js";
 import { ConfigError, SETTINGS, type Config } from "./schema.js";
 
 export { ConfigError, type Config } from "./schema.js";
@@ -24,6 +25,7 @@ export function loadConfig(env: Record<string, string | undefined>, envFile?: st
       problems.push(`${spec.env} ${(err as Error).message}`);
     }
   }
+  if (problems.length === 0) problems.push(...unpairedSettings(out));
   if (problems.length > 0) throw new ConfigError(`invalid configuration: ${problems.join("; ")}`);
   const names = Object.entries(merged).filter((e): e is [string, string] => e[1] !== undefined && SETTING_NAME.test(e[0]));
   out.env = Object.freeze(Object.fromEntries(names));

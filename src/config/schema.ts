@@ -1,4 +1,5 @@
 import { availableParallelism } from "node:os";
+import { MEDIA_SERVER_SETTINGS } from "./media-servers.js";
 import { backupTarget, ConfigError, cron, integer, list, nonEmpty, oneOf, onOff, optional, rate, secret, url, userAgent } from "./parsers.js";
 
 /**
@@ -305,6 +306,7 @@ export const SETTINGS = {
     help: "A video whose title no source has yet (pending) for longer than this is reported (the log, the dashboard); it stays in the inbox and is still tried.",
     parse: integer(1, 3650),
   },
+  ...MEDIA_SERVER_SETTINGS,
 } satisfies Record<string, SettingSpec<unknown>>;
 
 type Settings = typeof SETTINGS;

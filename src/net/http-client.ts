@@ -17,12 +17,18 @@ import type {
   HttpJsonResult,
   HttpStats,
   HttpTextResult,
+  PostInit,
 } from "./types.js";
 
 export { UpstreamError, type UpstreamErrorKind } from "./errors.js";
 
 /** Reads one response as a kind of answer (JSON, bytes); throws UpstreamError for what is not one. */
 type Interpret<T> = (res: RawResponse, url: string) => Promise<T>;
+
+/** What a request sends besides its URL and headers: a GET's nothing, a POST's body. */
+type Sent = { method: "GET" } | { method: "POST"; body: string | Buffer };
+
+const GET: Sent = { method: "GET" };
 
 const DEFAULTS = {
   maxRetries: 4,
@@ -72,7 +78,7 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient {
     }
   };
 
-  async function attempt<T>(url: string, host: string, headers: Record<string, string>, interpret: Interpret<T>, signal?: AbortSignal): Promise<T> {
+  async function attempt<T>(url: string, host: string, sent: Sent, headers: Record<string, string>, interpret: Interpret<T>, signal?: AbortSignal): Promise<T> {
     const release = await limiter.acquire(host, signal, () => abortedError(url, signal?.reason));
     counters.requests += 1;
     const deadline = new AbortController();
@@ -85,7 +91,7 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient {
     signal?.addEventListener("abort", forward, { once: true });
     if (signal?.aborted) forward();
     try {
-      const res = await request(url, { method: "GET", headers, signal: deadline.signal, dispatcher });
+      const res = await request(url, { ...sent, headers, signal: deadline.signal, dispatcher });
       return await interpret(res, url);
     } catch (err) {
       if (signal?.aborted) throw abortedError(url, signal.reason);
@@ -102,21 +108,28 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient {
     const headers = buildHeaders(opts.userAgent, init, "application/json");
     if (init.etag !== undefined) headers["if-none-match"] = init.etag;
     if (init.lastModified !== undefined) headers["if-modified-since"] = init.lastModified;
-    return call(url, headers, init.signal, (res, u) => interpretResponse(res, u, maxBodyBytes));
+    return call(url, GET, headers, init.signal, (res, u) => interpretResponse(res, u, maxBodyBytes));
   }
 
   function getBytes(url: string, init: GetBytesInit = {}): Promise<HttpBytesResult> {
     const limit = init.maxBytes ?? maxBodyBytes;
-    return call(url, buildHeaders(opts.userAgent, init, init.accept ?? "*/*"), init.signal, (res, u) => interpretBytes(res, u, limit));
+    return call(url, GET, buildHeaders(opts.userAgent, init, init.accept ?? "*/*"), init.signal, (res, u) => interpretBytes(res, u, limit));
   }
 
   function getText(url: string, init: GetTextInit = {}): Promise<HttpTextResult> {
     const accept = init.accept ?? "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8";
-    return call(url, buildHeaders(opts.userAgent, init, accept), init.signal, (res, u) => interpretText(res, u, maxBodyBytes, init.isPage));
+    return call(url, GET, buildHeaders(opts.userAgent, init, accept), init.signal, (res, u) => interpretText(res, u, maxBodyBytes, init.isPage));
+  }
+
+  function post(url: string, init: PostInit): Promise<HttpBytesResult> {
+    const limit = init.maxBytes ?? maxBodyBytes;
+    const headers = buildHeaders(opts.userAgent, init, init.accept ?? "*/*");
+    headers["content-type"] = init.contentType ?? "application/json";
+    return call(url, { method: "POST", body: init.body }, headers, init.signal, (res, u) => interpretBytes(res, u, limit));
   }
 
   /** One call, whatever its kind of answer: its attempts share the host's limits, the retry policy and the counters. */
-  async function call<T>(url: string, headers: Record<string, string>, signal: AbortSignal | undefined, interpret: Interpret<T>): Promise<T> {
+  async function call<T>(url: string, sent: Sent, headers: Record<string, string>, signal: AbortSignal | undefined, interpret: Interpret<T>): Promise<T> {
     const parsed = new URL(url);
     if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
       throw new TypeError(`unsupported URL scheme: ${parsed.protocol}`);
@@ -129,13 +142,13 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient {
     const own = new AbortController();
     const unlink = signal ? links.follow(signal, own) : undefined;
     try {
-      return await run(url, parsed.host, headers, interpret, unlink ? own.signal : undefined);
+      return await run(url, parsed.host, sent, headers, interpret, unlink ? own.signal : undefined);
     } finally {
       unlink?.();
     }
   }
 
-  async function run<T>(url: string, host: string, headers: Record<string, string>, interpret: Interpret<T>, signal?: AbortSignal): Promise<T> {
+  async function run<T>(url: string, host: string, sent: Sent, headers: Record<string, string>, interpret: Interpret<T>, signal?: AbortSignal): Promise<T> {
     const held = outOfReach.failureFor(host, url);
     if (held !== null) {
       counters.failures += 1;
@@ -145,7 +158,7 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient {
     for (let tries = 1; ; tries += 1) {
       let failure: UpstreamError;
       try {
-        return await attempt(url, host, headers, interpret, signal);
+        return await attempt(url, host, sent, headers, interpret, signal);
       } catch (err) {
         failure = err instanceof UpstreamError ? err : fromTransportError(err, url, false);
       }
@@ -184,6 +197,7 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient {
     getJson,
     getBytes,
     getText,
+    post,
     setHostRate: (host, rps) => limiter.setRate(host, rps),
     stats: () => ({ ...counters }),
     async close() {

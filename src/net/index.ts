@@ -12,4 +12,5 @@ export type {
   HttpJsonResult,
   HttpStats,
   HttpTextResult,
+  PostInit,
 } from "./types.js";

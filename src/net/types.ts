@@ -72,6 +72,17 @@ export interface GetTextInit extends CallInit {
   isPage?: (text: string) => boolean;
 }
 
+export interface PostInit extends CallInit {
+  /** The request's body, sent as it is (the same bytes on every attempt: a signature over it holds). */
+  body: string | Buffer;
+  /** Sent as content-type; default application/json. */
+  contentType?: string;
+  /** Sent as accept; default any type. */
+  accept?: string;
+  /** Largest answer body taken, in decoded bytes; default the client's maxBodyBytes. */
+  maxBytes?: number;
+}
+
 /** 304 after a conditional request. */
 export type HttpNotModified = { status: "not_modified" };
 /** The resource does not exist: a "no match", not an error. */
@@ -101,6 +112,12 @@ export interface HttpClient {
   getBytes(url: string, init?: GetBytesInit): Promise<HttpBytesResult>;
   /** A page (HTML, or any text) decoded in the encoding it declares, with the same limits, retries and errors. */
   getText(url: string, init?: GetTextInit): Promise<HttpTextResult>;
+  /**
+   * A POST of `init.body`, its answer as bytes (a 204's are empty), with the same limits, retries and
+   * errors as getBytes: only for a request that may arrive twice (a retry after a lost answer), as a
+   * media server's "look at this folder" and a signed webhook may.
+   */
+  post(url: string, init: PostInit): Promise<HttpBytesResult>;
   setHostRate(host: string, rps: number): void;
   stats(): HttpStats;
   close(): Promise<void>;

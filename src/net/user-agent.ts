@@ -11,5 +11,6 @@ export function withUserAgent(http: HttpClient, userAgent: string): HttpClient {
     getJson: (url, init = {}) => http.getJson(url, { ...init, userAgent: init.userAgent || userAgent }),
     getBytes: (url, init = {}) => http.getBytes(url, { ...init, userAgent: init.userAgent || userAgent }),
     getText: (url, init = {}) => http.getText(url, { ...init, userAgent: init.userAgent || userAgent }),
+    post: (url, init) => http.post(url, { ...init, userAgent: init.userAgent || userAgent }),
   };
 }

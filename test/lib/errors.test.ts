@@ -19,6 +19,7 @@ import { IngestBusyError } from "../../src/ingest/run-ingest.js";
 import { AppError, ERROR_CODES } from "../../src/lib/errors.js";
 import { VideoCatalogError } from "../../src/lib/video-catalog-error.js";
 import { WorkerError } from "../../src/lib/worker-pool.js";
+import { MediaServerError } from "../../src/mediaservers/errors.js";
 import { UpstreamError } from "../../src/net/errors.js";
 import { ProviderParseError } from "../../src/providers/errors.js";
 import { FanzaApiError } from "../../src/providers/fanza/parse.js";
@@ -47,6 +48,11 @@ const ERRORS: Record<string, { cls: { readonly prototype: VideoCatalogError }; m
   ImportFileError: { cls: ImportFileError, make: () => new ImportFileError("not JSON") },
   IngestBusyError: { cls: IngestBusyError, make: () => new IngestBusyError({ owner: "o", pid: 1, host: "h" }) },
   WorkerError: { cls: WorkerError, make: () => new WorkerError("failed", undefined) },
+  MediaServerError: {
+    cls: MediaServerError,
+    make: () =>
+      new MediaServerError("jellyfin at http://127.0.0.1:8096 refused the token (HTTP 401)", { kind: "refused", retryable: false, target: "jellyfin" }),
+  },
   UpstreamError: { cls: UpstreamError, make: () => new UpstreamError("timed out", { kind: "timeout", url: "http://x/", retryable: true }) },
   ProviderParseError: { cls: ProviderParseError, make: () => new ProviderParseError("fanza", "not JSON") },
   FanzaApiError: { cls: FanzaApiError, make: () => new FanzaApiError("busy", 503) },

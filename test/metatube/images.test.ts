@@ -33,6 +33,7 @@ function throughLocal(http: HttpClient, local: string): HttpClient {
     getJson: (url, init) => http.getJson(moved(url), init),
     getBytes: (url, init) => http.getBytes(moved(url), init),
     getText: (url, init) => http.getText(moved(url), init),
+    post: (url, init) => http.post(moved(url), init),
     setHostRate: (host, rps) => http.setHostRate(host, rps),
     stats: () => http.stats(),
     close: () => http.close(),
