@@ -83,7 +83,7 @@ export async function watchCommand(inboxArg: string | undefined, o: WatchValues)
   const images = lazyImages(() => imagesFor(config, runtime.http));
   // Structured lines at LOG_LEVEL, as serve's (its watcher logs the same).
   const log = serverLog(config.logLevel).child({ part: "watch" });
-  const parts = { db, config, live, http: runtime.http, images, log, me: thisProcess("watch") };
+  const parts = { db, config, live, images, log, me: thisProcess("watch") };
   try {
     if (o.once !== undefined) return await once(parts, options, o.once, o.json === true);
     const watcher = createWatcher(parts, options);

@@ -58,7 +58,7 @@ function watcher(o: DutiesOptions): Part | null {
   if (options === null) return null;
   const log = o.log.child({ part: "watch" });
   const images = lazyImages(() => imagesFor(o.config, o.runtime.http, log));
-  const parts = { db: o.db, config: o.config, live: liveLookups(o.db, o.runtime, o.config), http: o.runtime.http, images, log, me: thisProcess("serve") };
+  const parts = { db: o.db, config: o.config, live: liveLookups(o.db, o.runtime, o.config), images, log, me: thisProcess("serve") };
   const w = createWatcher(parts, options);
   return { name: "watcher", start: () => w.start(), stopping: () => w.stopping(), stop: async () => (await w.stop(), await images.close()) };
 }

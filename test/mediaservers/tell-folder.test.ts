@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/load.js";
 import { createMediaServerHttp, type MediaServer, MediaServerError, tellFolder } from "../../src/mediaservers/index.js";
 import type { HttpClient } from "../../src/net/index.js";
-import { downUrl, emby, jellyfin, plex, type StandIn, standIn } from "./stand-ins.js";
+import { downUrl, emby, jellyfin, plex, type StandIn, standIn } from "../helpers/media-server-stand-ins.js";
 
 const TOKEN = "0123456789abcdef0123456789abcdef";
 const FOLDER = "/srv/library/ABP/ABP-123 Some Title";

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/load.js";
 import { createMediaServerHttp, MediaServerError, sendWebhook, signBody, type WatchEvent } from "../../src/mediaservers/index.js";
 import type { HttpClient } from "../../src/net/index.js";
-import { downUrl, type StandIn, standIn } from "./stand-ins.js";
+import { downUrl, type StandIn, standIn } from "../helpers/media-server-stand-ins.js";
 
 const SECRET = "a-shared-secret-of-the-receiver";
 

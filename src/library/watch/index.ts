@@ -10,8 +10,7 @@ import type { Config } from "../../config/load.js";
 import type { Images } from "../../images/index.js";
 import type { Log } from "../../lib/log.js";
 import { stableCode, VideoCatalogError } from "../../lib/video-catalog-error.js";
-import { mediaServersOf, webhookOf } from "../../mediaservers/index.js";
-import type { HttpClient } from "../../net/types.js";
+import { createMediaServerHttp, mediaServersOf, webhookOf } from "../../mediaservers/index.js";
 import type { ServiceDeps } from "../../services/deps.js";
 import { finishOpenRuns, type RunOwner } from "../organize/organize.js";
 import { readUnit } from "./inbox.js";
@@ -26,13 +25,19 @@ export interface WatchParts {
   db: ServiceDeps["db"];
   config: Config;
   live: ServiceDeps["live"];
-  http: HttpClient | null;
   images: Images | null;
   log: Pick<Log, "info" | "warn" | "error">;
   me: RunOwner;
 }
 
+/**
+ * The watcher's parts. Its notices go through an outbound client of their own (our name as
+ * its user agent, not a browser's; no retries inside a call: the outbox retries, later).
+ */
 export function watcherDeps(p: WatchParts): WatcherDeps {
+  const servers = mediaServersOf(p.config);
+  const webhook = webhookOf(p.config);
+  const http = servers.length > 0 || webhook !== null ? createMediaServerHttp(p.config, { maxRetries: 0 }) : null;
   return {
     db: p.db,
     config: p.config,
@@ -40,9 +45,9 @@ export function watcherDeps(p: WatchParts): WatcherDeps {
     pool: null,
     ingest: null,
     images: p.images,
-    servers: mediaServersOf(p.config),
-    webhook: webhookOf(p.config),
-    http: p.http,
+    servers,
+    webhook,
+    http,
     log: p.log,
     me: p.me,
   };
@@ -83,6 +88,7 @@ export async function watchOnce(d: WatcherDeps, o: WatcherOptions, target: strin
   const jobs = claimReady(d.db, `${d.me.host}:${d.me.pid}`, Date.now());
   if (jobs.length > 0) await placeJobs(d, o.settings, jobs, d.me, { live: o.live, wasPending: new Set() });
   if (d.http !== null) await sendDueNotices({ ...d, http: d.http });
+  await d.http?.close();
   return listWatchJobs(d.db, [], 100_000)
     .filter((j) => under(j.path))
     .map((j) => getWatchJob(d.db, j.id) as WatchJob);

@@ -89,6 +89,7 @@ export class Watcher implements Part {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.turning;
+    await this.deps.http?.close();
   }
 
   /** One turn now (the walk of the whole inbox included), and its end. */
