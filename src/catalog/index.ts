@@ -171,6 +171,7 @@ export {
   RESTING,
   settleJobs,
   watchCounts,
+  watchHealth,
   writeWatchBeat,
   type JobOutcome,
   type NewNotice,
@@ -178,6 +179,7 @@ export {
   type NoticeKind,
   type SeenFile,
   type WatchBeat,
+  type WatchHealth,
   type WatchJob,
   type WatchState,
 } from "./store/watch-queue.js";

@@ -236,3 +236,46 @@ export function readWatchBeat(db: Db, now: number): (WatchBeat & { running: bool
   const beat = JSON.parse(raw) as WatchBeat;
   return { ...beat, running: now - beat.at < 3 * beat.everyMs };
 }
+
+/** What /health says of the watcher: its last beat, and the jobs that wait or need the user. */
+export interface WatchHealth {
+  running: boolean;
+  inbox: string;
+  settling: number;
+  /** When it last beat (ms). */
+  at: number;
+  /** Ready, being placed, or pending: files not yet where they go. */
+  waiting: number;
+  pending: number;
+  failed: number;
+  conflicts: number;
+}
+
+/** Moves with every commit: another connection's (data_version) and this one's (total_changes). */
+const CHANGES_SQL = "SELECT data_version || ',' || total_changes() FROM pragma_data_version";
+const WAITING_SQL = "SELECT state, count(*) AS n FROM watch_jobs WHERE state IN ('ready', 'placing', 'pending', 'conflict', 'failed') GROUP BY state";
+const lastHealth = new WeakMap<Db, { changes: string; beat: WatchBeat | null; counts: Omit<WatchHealth, "running" | "inbox" | "settling" | "at"> }>();
+
+/**
+ * The watcher as /health reports it, or null when none ever ran. /health is asked
+ * often and must stay cheap: the beat and the counts are read again only after a commit
+ * (the watcher's beat is one), with prepared statements (the query builder's read of
+ * the beat costs more than the rest of /health), and the count reads only the named
+ * states' part of the state index, never the placed jobs, which grow with the library.
+ */
+export function watchHealth(db: Db, now: number): WatchHealth | null {
+  const changes = stmt<[], string>(db, CHANGES_SQL).pluck().get() as string;
+  let last = lastHealth.get(db);
+  if (last?.changes !== changes) {
+    const raw = stmt<[string], string>(db, "SELECT value FROM meta WHERE key = ?").pluck().get(BEAT_KEY);
+    const n: Partial<Record<WatchState, number>> = {};
+    if (raw !== undefined) for (const r of stmt<[], { state: WatchState; n: number }>(db, WAITING_SQL).all()) n[r.state] = r.n;
+    const pending = n.pending ?? 0;
+    const counts = { waiting: (n.ready ?? 0) + (n.placing ?? 0) + pending, pending, failed: n.failed ?? 0, conflicts: n.conflict ?? 0 };
+    last = { changes, beat: raw === undefined ? null : (JSON.parse(raw) as WatchBeat), counts };
+    lastHealth.set(db, last);
+  }
+  const beat = last.beat;
+  if (beat === null) return null;
+  return { running: now - beat.at < 3 * beat.everyMs, inbox: beat.inbox, settling: beat.settling, at: beat.at, ...last.counts };
+}

@@ -17,6 +17,7 @@ import { registerCatalogRoutes } from "./routes/catalog.js";
 import { registerKeyRoutes } from "./routes/keys.js";
 import { registerLibraryRoutes } from "./routes/library.js";
 import { registerPlaygroundRoutes } from "./routes/playground.js";
+import { registerWatchRoutes } from "./routes/watch.js";
 import { COOKIE_OPTIONS, CSRF_COOKIE, DASHBOARD_PATH, Sessions } from "./session.js";
 import { replicaCookieSecret, replicaSessionSecret, SignedSessions } from "./signed-sessions.js";
 import { DEFAULT_THROTTLE, LoginThrottle, type SignInThrottle, type ThrottleOptions } from "../../services/sign-in-throttle.js";
@@ -122,6 +123,7 @@ export async function registerDashboard(
       registerKeyRoutes(scope, ctx);
       registerCatalogRoutes(scope, ctx);
       registerLibraryRoutes(scope, ctx);
+      registerWatchRoutes(scope, ctx);
       registerPlaygroundRoutes(scope, ctx);
     },
     { prefix: DASHBOARD_PATH },

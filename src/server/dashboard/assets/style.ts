@@ -72,7 +72,7 @@ dl.headers dt { color: var(--muted); }
 dl.headers dd { margin: 0; overflow-wrap: anywhere; font-family: ui-monospace, Menlo, Consolas, monospace; }
 @media (max-width: 40rem) {
   header { flex-direction: column; align-items: stretch; gap: .35rem; }
-  nav { flex-wrap: nowrap; gap: 1rem; }
+  nav { gap: .25rem 1rem; }
   main { padding: .6rem; }
   section, .card { padding: .75rem; }
   th, td { padding: .35rem .35rem; }

@@ -1,7 +1,7 @@
 import { html, type Html } from "../html.js";
 import { ASSET_VERSION } from "../assets/version.js";
 
-export type Section = "keys" | "catalog" | "library" | "playground" | null;
+export type Section = "keys" | "catalog" | "library" | "watch" | "playground" | null;
 
 export interface PageOptions {
   title: string;
@@ -18,6 +18,7 @@ const NAV: { section: Exclude<Section, null>; label: string }[] = [
   { section: "keys", label: "Keys" },
   { section: "catalog", label: "Catalog" },
   { section: "library", label: "Library" },
+  { section: "watch", label: "Watch" },
   { section: "playground", label: "Playground" },
 ];
 

@@ -23,15 +23,15 @@ export interface RunView {
 const OP: Record<string, string> = { move: "moved", copy: "copied", hardlink: "hard link", symlink: "symbolic link", write: "written", unlink: "removed" };
 const NOT_MOVED = new Set(["failed", "skipped", "reverting", "reverted"]);
 
-/** A path under one of the run's folders as the rest of it (the full path as its title); else whole. */
-function shown(p: string | null, roots: string[]): Html {
+/** A path under one of `roots` (a run's folders, a watcher's inbox and library) as the rest of it (the full path as its title); else whole. */
+export function shown(p: string | null, roots: string[]): Html {
   if (p === null) return html`<span class="muted">-</span>`;
   const root = roots.find((r) => p.startsWith(`${r}/`));
   return root === undefined ? html`<code>${p}</code>` : html`<span title="${p}"><code>${p.slice(root.length + 1)}</code></span>`;
 }
 
-/** A reason with the run's folders in it shortened to their last name (the whole reason as its title). */
-function reason(text: string | null, roots: string[]): Html {
+/** A reason with the folders of `roots` in it shortened to their last name (the whole reason as its title). */
+export function reason(text: string | null, roots: string[]): Html {
   if (!text) return html``;
   const short = roots.reduce((t, r) => t.split(`${r}/`).join(`…/${r.slice(r.lastIndexOf("/") + 1)}/`), text);
   return short === text ? html`<span>${text}</span>` : html`<span title="${text}">${short}</span>`;
