@@ -52,8 +52,8 @@ const SUB_RANKS: Record<string, Record<string, number>> = {
   import: { dump: 0, file: 0 },
   // The shared core < a family's shared folder < each source < the registry that lists them.
   providers: { ".": 0, caribbean: 1, d2pass: 1, "*": 2, "registry.ts": 3, "runtime.ts": 4 },
-  // The scan, its reading and the sidecars < organize (templates, names per file system, and the moves on top).
-  library: { ".": 0, organize: 1 },
+  // The scan, its reading and the sidecars < organize (templates, names per file system, the moves) < the watcher over it.
+  library: { ".": 0, organize: 1, watch: 2 },
 };
 const MAX_LINES = 300;
 

@@ -60,7 +60,11 @@ function watcher(o: DutiesOptions): Part | null {
   const images = lazyImages(() => imagesFor(o.config, o.runtime.http, log));
   const parts = { db: o.db, config: o.config, live: liveLookups(o.db, o.runtime, o.config), images, log, me: thisProcess("serve") };
   const w = createWatcher(parts, options);
-  return { name: "watcher", start: () => w.start(), stopping: () => w.stopping(), stop: async () => (await w.stop(), await images.close()) };
+  const stop = async () => {
+    await w.stop();
+    await images.close();
+  };
+  return { name: "watcher", start: () => w.start(), stopping: () => w.stopping(), stop };
 }
 
 function checkpoints(pool: SearchPool, log: Pick<Log, "warn">): Part {

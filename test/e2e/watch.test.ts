@@ -105,6 +105,8 @@ beforeAll(async () => {
     WEBHOOK_URL: `${hook.url}/hook`,
     WEBHOOK_SECRET: SECRET,
     PROVIDER_FANZA_BASE_URL: sim.url,
+    // The simulator's own pace, not the real site's request a second.
+    PROVIDER_FANZA_RATE: "0",
     ...providersOffEnv("fanza"),
     FANZA_API_ID: "sim",
     FANZA_AFFILIATE_ID: "sim-990",
@@ -175,12 +177,41 @@ describe("watch", () => {
     const plan = (
       await planOrganize(
         { db: c, config: testConfig({ DATABASE_PATH: db }), live: null, pool: null, ingest: null },
-        { source: inbox, into: lib, template: DEFAULT_TEMPLATE, parsed: parseTemplate(DEFAULT_TEMPLATE), target: "posix", mode: "move", onConflict: "skip", unmatched: null, live: false, language: "ja", concurrency: 1, paths: ["MIDE-799.mp4"] },
+        {
+          source: inbox,
+          into: lib,
+          template: DEFAULT_TEMPLATE,
+          parsed: parseTemplate(DEFAULT_TEMPLATE),
+          target: "posix",
+          mode: "move",
+          onConflict: "skip",
+          unmatched: null,
+          live: false,
+          language: "ja",
+          concurrency: 1,
+          paths: ["MIDE-799.mp4"],
+        },
       )
     ).plan;
     queueSettled(c, [{ path: file, inbox, size: 0, mtimeMs: 0 }], Date.now());
     claimReady(c, `${hostname()}:999999999`, Date.now());
-    const runId = startOrganizeRun(c, { kind: "organize", undoOf: null, source: inbox, into: lib, mode: "move", owner: "watch", pid: 999_999_999, host: hostname(), plannedAt: 1, startedAt: 1, left: [] }, stepsOfPlan(plan, existsSync)) as number;
+    const runId = startOrganizeRun(
+      c,
+      {
+        kind: "organize",
+        undoOf: null,
+        source: inbox,
+        into: lib,
+        mode: "move",
+        owner: "watch",
+        pid: 999_999_999,
+        host: hostname(),
+        plannedAt: 1,
+        startedAt: 1,
+        left: [],
+      },
+      stepsOfPlan(plan, existsSync),
+    ) as number;
     const steps = organizeRunSteps(c, runId);
     for (const s of steps) {
       markStep(c, runId, s.seq, "started");
@@ -201,7 +232,11 @@ describe("watch", () => {
     expect(existsSync(late)).toBe(false);
     await until("their notices", () => hook.got.length >= before.hook + 2);
     await wait(2500);
-    expect(events().slice(before.hook).map((e) => [e.event, e.from])).toEqual(
+    expect(
+      events()
+        .slice(before.hook)
+        .map((e) => [e.event, e.from]),
+    ).toEqual(
       expect.arrayContaining([
         ["placed", file],
         ["placed", late],

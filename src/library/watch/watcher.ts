@@ -236,7 +236,15 @@ export class Watcher implements Part {
     const fromCatalog = jobs.filter((j) => wasPending.has(j.id) && !liveDue.has(j.id));
     const rest = jobs.filter((j) => !fromCatalog.includes(j));
     const options = { wasPending, signal: this.abort.signal };
-    if (fromCatalog.length > 0) await placeJobs(this.deps, this.o.settings, fromCatalog, this.deps.me, { ...options, live: false });
-    if (rest.length > 0) await placeJobs(this.deps, this.o.settings, rest, this.deps.me, { ...options, live: this.o.live });
+    const done = [
+      ...(fromCatalog.length > 0 ? await placeJobs(this.deps, this.o.settings, fromCatalog, this.deps.me, { ...options, live: false }) : []),
+      ...(rest.length > 0 ? await placeJobs(this.deps, this.o.settings, rest, this.deps.me, { ...options, live: this.o.live }) : []),
+    ];
+    for (const out of done) {
+      const file = jobs.find((j) => j.id === out.id)?.path;
+      if (out.state === "placed") this.deps.log.info({ file, to: out.placedAt }, "watch: placed");
+      else if (out.state !== "ready" && !(out.state === "pending" && wasPending.has(out.id)))
+        this.deps.log.info({ file, state: out.state, reason: out.reason }, "watch: left in the inbox");
+    }
   }
 }
