@@ -10,7 +10,8 @@
  * - a watcher killed with a file under two names (linked into the library, not yet removed
  *   from the inbox) finishes it when started again, once;
  * - a file that arrived while no watcher ran is caught by the walk at start;
- * - `--once` places a path at once, and changes nothing the second time.
+ * - `--once` places a path at once, and changes nothing the second time;
+ * - `serve` with WATCH_INBOX runs the same watcher, and /health says so.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { createHmac } from "node:crypto";
@@ -26,6 +27,7 @@ import { DEFAULT_TEMPLATE, parseTemplate } from "../../src/library/organize/temp
 import { startSimulator, type Simulator } from "../../src/samples/simulator/index.js";
 import { testConfig } from "../helpers/build-app.js";
 import { jellyfin, plex, type StandIn, standIn } from "../helpers/media-server-stand-ins.js";
+import { freePort, waitHealthy } from "../helpers/log-pipe.js";
 import { seedCatalog } from "../helpers/organize-library.js";
 import { CLI_ENTRY, ROOT, runCliAsync } from "../helpers/run-cli.js";
 
@@ -262,5 +264,41 @@ describe("watch", () => {
     const outside = await runCliAsync(["watch", inbox, "--into", lib, "--once", root], env);
     expect(outside.status).toBe(2);
     expect(outside.stderr).toContain("is not inside the inbox");
+  }, 60_000);
+
+  it("runs in serve with WATCH_INBOX, and /health says it runs and what waits", async () => {
+    const inbox2 = join(root, "serve-inbox");
+    mkdirSync(inbox2);
+    const port = await freePort();
+    const server = spawn(process.execPath, [CLI_ENTRY, "serve"], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        ...env,
+        PORT: String(port),
+        LOG_LEVEL: "warn",
+        SAMPLE_DATA: "off",
+        WATCH_INBOX: inbox2,
+        WATCH_INTO: lib,
+        WATCH_SETTLE_SECONDS: "0",
+      },
+      stdio: "ignore",
+    });
+    try {
+      await waitHealthy(`http://127.0.0.1:${port}`);
+      const file = join(inbox2, "TKMIRD-261.mp4");
+      const unknown = join(inbox2, "ZZZ-999.mp4");
+      closeSync(openSync(file, "w"));
+      closeSync(openSync(unknown, "w"));
+      await until("the file placed by serve's watcher", () => jobState(file) === "placed" && jobState(unknown) === "pending");
+      expect(existsSync(file)).toBe(false);
+      const health = (await (await fetch(`http://127.0.0.1:${port}/health`)).json()) as { watch?: { running: boolean; inbox: string; waiting: number } };
+      expect(health.watch).toEqual(expect.objectContaining({ running: true, inbox: inbox2, waiting: 1 }));
+    } finally {
+      const exited = new Promise((r) => server.once("exit", r));
+      server.kill("SIGTERM");
+      await exited;
+    }
+    expect(server.exitCode).toBe(0);
   }, 60_000);
 });
