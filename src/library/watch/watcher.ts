@@ -10,7 +10,18 @@
  */
 import { type FSWatcher, watch } from "node:fs";
 import path from "node:path";
-import { claimReady, jobsInState, movieIdRange, nextNoticeAt, queueSettled, reportLongPending, requeueJobs, writeWatchBeat } from "../../catalog/index.js";
+import {
+  claimReady,
+  getWatchJob,
+  type JobOutcome,
+  jobsInState,
+  movieIdRange,
+  nextNoticeAt,
+  queueSettled,
+  reportLongPending,
+  requeueJobs,
+  writeWatchBeat,
+} from "../../catalog/index.js";
 import type { Part } from "../../lib/lifecycle.js";
 import type { Log } from "../../lib/log.js";
 import { processAlive } from "../../lib/process-alive.js";
@@ -216,6 +227,13 @@ export class Watcher implements Part {
   /** Pending titles due again (the catalog gained titles: from it; a live lookup due: live), then every ready job. */
   private async placeQueued(): Promise<void> {
     const { db } = this.deps;
+    // A run another process left open is finished first; one it applies now holds this turn's placing back.
+    try {
+      await finishOpenRuns(this.deps, this.deps.me);
+    } catch (err) {
+      if (err instanceof OrganizeBusy) return;
+      throw err;
+    }
     const mark = movieIdRange(db)?.max ?? 0;
     const gained = this.catalogMark !== null && mark !== this.catalogMark;
     this.catalogMark = mark;
@@ -236,10 +254,21 @@ export class Watcher implements Part {
     const fromCatalog = jobs.filter((j) => wasPending.has(j.id) && !liveDue.has(j.id));
     const rest = jobs.filter((j) => !fromCatalog.includes(j));
     const options = { wasPending, signal: this.abort.signal };
-    const done = [
-      ...(fromCatalog.length > 0 ? await placeJobs(this.deps, this.o.settings, fromCatalog, this.deps.me, { ...options, live: false }) : []),
-      ...(rest.length > 0 ? await placeJobs(this.deps, this.o.settings, rest, this.deps.me, { ...options, live: this.o.live }) : []),
-    ];
+    let done: JobOutcome[];
+    try {
+      done = [
+        ...(fromCatalog.length > 0 ? await placeJobs(this.deps, this.o.settings, fromCatalog, this.deps.me, { ...options, live: false }) : []),
+        ...(rest.length > 0 ? await placeJobs(this.deps, this.o.settings, rest, this.deps.me, { ...options, live: this.o.live }) : []),
+      ];
+    } catch (err) {
+      // Not placed (an organize run of another process under way, a disk error): ready again for the next turn.
+      requeueJobs(
+        db,
+        jobs.filter((j) => getWatchJob(db, j.id)?.state === "placing").map((j) => j.id),
+        Date.now(),
+      );
+      throw err;
+    }
     for (const out of done) {
       const file = jobs.find((j) => j.id === out.id)?.path;
       if (out.state === "placed") this.deps.log.info({ file, to: out.placedAt }, "watch: placed");
