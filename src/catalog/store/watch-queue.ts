@@ -118,6 +118,23 @@ export function requeueJobs(db: Db, ids: number[], now: number): void {
   })();
 }
 
+/**
+ * Pending jobs back to ready: all of them (`dueAt` null: the catalog gained titles), or those
+ * whose live lookup is due at `dueAt`. Returns them as they were (their next try kept).
+ */
+export function requeuePending(db: Db, dueAt: number | null, now: number): WatchJob[] {
+  endTurnSnapshot(db);
+  return stmt<[number, number | null, number | null], WatchJob>(
+    db,
+    `UPDATE watch_jobs SET state = 'ready', owner = NULL, updated_at = ? WHERE state = 'pending' AND (? IS NULL OR next_try_at <= ?) RETURNING ${JOB_COLUMNS}`,
+  ).all(now, dueAt, dueAt);
+}
+
+/** When a pending job's live lookup is next due, or null. */
+export function nextPendingTry(db: Db): number | null {
+  return stmt<[], { t: number | null }>(db, "SELECT min(next_try_at) AS t FROM watch_jobs WHERE state = 'pending'").get()?.t ?? null;
+}
+
 /** The jobs' outcomes and what they have to tell, in one transaction. */
 export function settleJobs(db: Db, outcomes: JobOutcome[], notices: NewNotice[], now: number): void {
   endTurnSnapshot(db);

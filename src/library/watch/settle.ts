@@ -52,6 +52,14 @@ export class Settler {
     return n;
   }
 
+  /** The units whose settle time is up at `now` and that were not handed yet (to be looked at again). */
+  due(now: number): Set<string> {
+    const names = new Set<string>();
+    for (const [name, s] of this.seen)
+      if (s.handed !== s.signature && !s.signature.endsWith("\u0002partial") && s.since + this.settleMs <= now) names.add(name);
+    return names;
+  }
+
   /** The earliest time a unit seen now may settle, or null. */
   nextDue(): number | null {
     let next: number | null = null;

@@ -17,7 +17,9 @@ import {
   jobsInState,
   movieIdRange,
   nextNoticeAt,
+  nextPendingTry,
   queueSettled,
+  requeuePending,
   reportLongPending,
   requeueJobs,
   writeWatchBeat,
@@ -142,7 +144,7 @@ export class Watcher implements Part {
   /** Until the next thing due: a unit settling, a notice, a pending title's lookup, the next whole walk. */
   private nextDelay(): number {
     const now = Date.now();
-    const dues = [this.lastWhole + this.o.intervalMs, this.settler.nextDue(), nextNoticeAt(this.deps.db), this.nextPendingAt()];
+    const dues = [this.lastWhole + this.o.intervalMs, this.settler.nextDue(), nextNoticeAt(this.deps.db), nextPendingTry(this.deps.db)];
     const next = Math.min(...dues.filter((d): d is number => d !== null));
     return Math.min(this.o.intervalMs, Math.max(100, next - now));
   }
@@ -190,10 +192,10 @@ export class Watcher implements Part {
     return this.settler.observe([...units, ...(await this.unsettled())], now, false);
   }
 
-  /** The units still settling, looked at again (their sizes and times may have held since). */
+  /** The units whose settle time is up, looked at again (their sizes and times may have held since). */
   private async unsettled(): Promise<InboxUnit[]> {
-    if (this.settler.nextDue() === null || this.settler.nextDue()! > Date.now()) return [];
-    return readInbox(this.o.settings.inbox);
+    const due = this.settler.due(Date.now());
+    return due.size === 0 ? [] : readInbox(this.o.settings.inbox, due);
   }
 
   private async turn(): Promise<void> {
