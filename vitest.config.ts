@@ -44,6 +44,7 @@ const LONGEST = [
   "test/e2e/cli.test.ts",
   "test/import/dump/safety.test.ts",
   "test/e2e/organize.test.ts",
+  "test/e2e/watch.test.ts",
   "test/e2e/dashboard-library-browser.test.ts",
 ];
 
@@ -69,6 +70,7 @@ const SLOW = [
   "test/catalog/bulk-load.test.ts",
   "test/e2e/dashboard-browser.test.ts",
   "test/e2e/dashboard-library-browser.test.ts",
+  "test/e2e/watch.test.ts",
   "test/e2e/load-while-writing.test.ts",
 ];
 const SKIPPED = process.env.SKIP_SLOW_TESTS === "1" ? SLOW : [];
