@@ -3,7 +3,7 @@
  * of each move), then started again: the tree ends exactly as the run left it
  * uninterrupted, every file once, none lost, nothing half copied. The same for an undo
  * killed at every point, then undone again: the tree is as before the run. Started again
- * as a user would (`organize ... --apply`, `organize --undo last`) at every seventh point,
+ * as a user would (`organize ... --apply`, `organize --undo last`) at every tenth point,
  * through the same calls in this process at the others (a process per point is the cost).
  * The killed process applies a plan this file makes, as `organize --plan FILE --apply` does.
  */
@@ -23,7 +23,7 @@ import { testConfig } from "../helpers/build-app.js";
 import { ROOT, runCli } from "../helpers/run-cli.js";
 
 const CHILD = join(ROOT, "test/artifacts/organize-child.mjs");
-const CLI_EVERY = 7;
+const CLI_EVERY = 10;
 let root: string;
 let shm: string | null;
 let seeded: string;

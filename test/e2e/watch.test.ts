@@ -132,8 +132,8 @@ describe("watch", () => {
       await wait(300);
     }
     closeSync(fd);
-    await wait(1500);
-    // Still a partial name: nothing taken, however long it held.
+    await wait(1200);
+    // Still a partial name: nothing taken, though it held for longer than the settle time.
     expect(existsSync(lib)).toBe(false);
     const renamed = Date.now();
     renameSync(partial, join(inbox, "hhd800.com@SNIS-217-C.mp4"));
@@ -150,8 +150,8 @@ describe("watch", () => {
     const [h] = hook.got;
     expect(h.headers["x-hub-signature-256"]).toBe(`sha256=${createHmac("sha256", SECRET).update(h.body).digest("hex")}`);
     expect(events()).toEqual([expect.objectContaining({ event: "placed", code: "SNIS-217", from: join(inbox, "hhd800.com@SNIS-217-C.mp4"), to: placed })]);
-    // Turns later, nothing more.
-    await wait(2500);
+    // A whole walk later (the interval is 2 s), nothing more.
+    await wait(2100);
     expect([jf.got.length, hook.got.length]).toEqual([1, 1]);
   }, 60_000);
 
@@ -233,7 +233,7 @@ describe("watch", () => {
     expect(readdirSync(join(target, ".."))).toEqual(["MIDE-799.mp4"]);
     expect(existsSync(late)).toBe(false);
     await until("their notices", () => hook.got.length >= before.hook + 2);
-    await wait(2500);
+    await wait(2100);
     expect(
       events()
         .slice(before.hook)
