@@ -94,8 +94,8 @@ export function buildCaseLibrary(root: string, otherFs: string | null): CaseLibr
 
 /**
  * A smaller download folder for the tests that kill a run at each of its points: one file
- * of each kind of step (a stack with a subtitle, the user's NFO, a file with a second hard
- * link, a file on another file system), so that every kind of step is cut at every point.
+ * of each kind of step (a stack with a subtitle, a file with a second hard link, a file on
+ * another file system), so that every kind of step is cut at every point.
  */
 export function buildSmallLibrary(root: string, otherFs: string | null): CaseLibrary {
   const src = join(root, "downloads");
@@ -103,8 +103,6 @@ export function buildSmallLibrary(root: string, otherFs: string | null): CaseLib
   put(src, "[ROYD-191]/ROYD-191-cd1.mp4");
   put(src, "[ROYD-191]/ROYD-191-cd2.mp4");
   put(src, "[ROYD-191]/ROYD-191-cd1.zh-CN.ass");
-  put(src, "mide799/MIDE-799.mp4");
-  put(src, "mide799/MIDE-799.nfo", "<movie><title>my own notes</title></movie>\n");
   const seeding = join(root, "seeding-TKMIRD-261.mp4");
   linkSync(put(src, "TKMIRD-261.mp4"), seeding);
   if (otherFs !== null) {
