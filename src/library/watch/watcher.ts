@@ -149,13 +149,6 @@ export class Watcher implements Part {
     return Math.min(this.o.intervalMs, Math.max(100, next - now));
   }
 
-  private nextPendingAt(): number | null {
-    const due = jobsInState(this.deps.db, "pending")
-      .map((j) => j.nextTryAt)
-      .filter((t): t is number => t !== null);
-    return due.length === 0 ? null : Math.min(...due);
-  }
-
   /** A run or jobs a watcher killed left behind: the run finished, the jobs placed again or told where they went. */
   private async recover(): Promise<void> {
     try {
@@ -239,15 +232,9 @@ export class Watcher implements Part {
     const mark = movieIdRange(db)?.max ?? 0;
     const gained = this.catalogMark !== null && mark !== this.catalogMark;
     this.catalogMark = mark;
-    const pending = jobsInState(db, "pending");
-    const liveDue = new Set(pending.filter((j) => this.o.live && j.nextTryAt !== null && j.nextTryAt <= Date.now()).map((j) => j.id));
-    const again = pending.filter((j) => gained || liveDue.has(j.id));
-    if (again.length > 0)
-      requeueJobs(
-        db,
-        again.map((j) => j.id),
-        Date.now(),
-      );
+    // Every pending job when the catalog gained titles; else those whose live lookup is due.
+    const again = gained || this.o.live ? requeuePending(db, gained ? null : Date.now(), Date.now()) : [];
+    const liveDue = new Set(again.filter((j) => this.o.live && j.nextTryAt !== null && j.nextTryAt <= Date.now()).map((j) => j.id));
     const wasPending = new Set(again.map((j) => j.id));
     const jobs = claimReady(db, this.owner, Date.now(), BATCH);
     // More than a batch: the next turn at once.
