@@ -167,6 +167,8 @@ describe("watch", () => {
     expect(ingest.status, ingest.stderr).toBe(0);
     await until("the pending file placed", () => jobState(file) === "placed", 30_000);
     expect(existsSync(file)).toBe(false);
+    // The notice is written with the job's state and sent after it.
+    await until("the found webhook", () => events().at(-1)?.event === "found");
     expect(events().at(-1)).toEqual(expect.objectContaining({ event: "found", code, from: file }));
   }, 90_000);
 
@@ -228,6 +230,14 @@ describe("watch", () => {
     closeSync(openSync(late, "w"));
     const before = { jf: jf.got.length, hook: hook.got.length };
     startWatcher();
+    try {
+      await checkFinished(file, target, late, before);
+    } finally {
+      await stopWatcher();
+    }
+  }, 60_000);
+
+  async function checkFinished(file: string, target: string, late: string, before: { hook: number }): Promise<void> {
     await until("both placed", () => jobState(file) === "placed" && jobState(late) === "placed");
     expect([existsSync(file), existsSync(target)]).toEqual([false, true]);
     expect(readdirSync(join(target, ".."))).toEqual(["MIDE-799.mp4"]);
@@ -245,8 +255,7 @@ describe("watch", () => {
       ]),
     );
     expect(hook.got.length - before.hook).toBe(2);
-    await stopWatcher();
-  }, 60_000);
+  }
 
   it("places a path at once with --once, and changes nothing the second time", async () => {
     const folder = join(inbox, "[FHD] SONE-708");
