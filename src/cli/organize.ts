@@ -39,7 +39,8 @@ export interface OrganizeValues {
 
 const ME = () => thisProcess("organize");
 
-function folder(dir: string, what: string): string {
+/** An existing folder, resolved; a usage error names it and what it was for. organize's and watch's. */
+export function folder(dir: string, what: string): string {
   const s = statSync(dir, { throwIfNoEntry: false });
   if (!s) throw new CliError(`no such folder: ${dir} (${what})`);
   if (!s.isDirectory()) throw new CliError(`${dir} is not a folder (${what})`);
@@ -53,7 +54,8 @@ function target(dir: string, what: string): string {
   return path.resolve(dir);
 }
 
-function choice<T extends string>(value: string, allowed: readonly T[], option: string): T {
+/** One of the values an option takes; a usage error names them. organize's and watch's. */
+export function choice<T extends string>(value: string, allowed: readonly T[], option: string): T {
   if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`${option} takes ${allowed.join(" or ")}, got "${value}"`);
   return value as T;
 }

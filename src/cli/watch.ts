@@ -2,7 +2,6 @@
  * watch: the watcher as a command of its own (src/library/watch/), until SIGINT or
  * SIGTERM; with --once PATH, one path of the inbox handled now, its outcome printed.
  */
-import { statSync } from "node:fs";
 import path from "node:path";
 import { type Config, ConfigError } from "../config/load.js";
 import { imagesFor, lazyImages } from "../images/index.js";
@@ -13,6 +12,7 @@ import { createProviderRuntime } from "../providers/runtime.js";
 import { liveLookups } from "../services/live-lookups.js";
 import { serverLog } from "../server/server-log.js";
 import { CliError, cliConfig, openCli, out, UsageError } from "./context.js";
+import { choice, folder } from "./organize.js";
 import { checkProviderSettings } from "./provider-settings.js";
 
 export interface WatchValues {
@@ -36,17 +36,7 @@ function seconds(raw: string, option: string, min: number): number {
   return n;
 }
 
-function folder(dir: string, what: string): string {
-  const s = statSync(dir, { throwIfNoEntry: false });
-  if (!s?.isDirectory()) throw new CliError(`${dir} is not a folder (${what})`);
-  return path.resolve(dir);
-}
-
 function optionsOf(inbox: string, o: WatchValues, config: Config): WatcherOptions {
-  const choice = <T extends string>(v: string, allowed: readonly T[], name: string): T => {
-    if (!(allowed as readonly string[]).includes(v)) throw new UsageError(`${name} takes ${allowed.join(" or ")}, got "${v}"`);
-    return v as T;
-  };
   try {
     return watcherOptions(
       {
