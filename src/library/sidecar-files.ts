@@ -34,7 +34,8 @@ export function tempNameOf(file: string): string {
 export function writeAtomically(file: string, data: string | Buffer): void {
   const temp = tempNameOf(file);
   rmSync(temp, { force: true });
-  const fd = openSync(temp, "wx", 0o644);
+  // 0o666 less the process's umask, as any program's new file: UMASK=002 in the container makes them group-writable.
+  const fd = openSync(temp, "wx", 0o666);
   try {
     const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
     let written = 0;
