@@ -14,8 +14,10 @@
  * nothing changed (npm's prestart/precli, the tests, the benchmark) only reads and
  * hashes the inputs.
  *
- *   node scripts/build.mjs            build unless dist/ is current
- *   node scripts/build.mjs --force    build anyway
+ *   node scripts/build.mjs                      build unless dist/ is current
+ *   node scripts/build.mjs --force              build anyway
+ *   node scripts/build.mjs --force --production the service's entries only, not the
+ *                                               benchmark's servers (the container image)
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -24,6 +26,8 @@ import { pathToFileURL } from "node:url";
 
 export const ROOT = resolve(import.meta.dirname, "..");
 export const DIST = join(ROOT, "dist");
+/** The benchmark's entries, which a production build (the container image) leaves out. */
+const BENCH_ENTRIES = ["bench-serve", "bench-bare"];
 export const ENTRY_POINTS = {
   main: "src/main.ts",
   "search-worker": "src/services/search-worker.ts",
@@ -38,13 +42,27 @@ export const ENTRY_POINTS = {
  * better-sqlite3 and sharp are native addons (sharp loads its platform package); node-cron finds its daemon file through its own
  * import.meta.url, which in a bundle would be the bundle's.
  */
-const EXTERNAL = ["better-sqlite3", "node-cron", "sharp"];
+export const EXTERNAL = ["better-sqlite3", "node-cron", "sharp"];
 const STAMP = join(DIST, "build-stamp.json");
 /**
  * Inputs besides the sources. The installed packages are stood for by npm's record of
  * node_modules (rewritten by every install), not hashed file by file.
  */
 const SETTINGS = ["scripts/build.mjs", "package.json", "package-lock.json", "node_modules/.package-lock.json", "tsconfig.json"];
+
+/**
+ * The packages whose own files the bundle reads at run time through __dirname (the docs
+ * UI's static/ folder): they must stay in node_modules beside dist/ (scripts/runtime-modules.mjs).
+ */
+const readPackages = new Set();
+
+/** The folder of the package a file of node_modules belongs to, relative to the root (scoped names kept whole). */
+function packageFolder(file) {
+  const parts = relative(ROOT, file).split(sep);
+  const at = parts.lastIndexOf("node_modules");
+  const name = parts[at + 1].startsWith("@") ? parts.slice(at + 1, at + 3) : [parts[at + 1]];
+  return [...parts.slice(0, at + 1), ...name].join("/");
+}
 
 /** Defines __dirname and __filename in each bundled package file that uses them, from the bundle's own URL. */
 const packagePaths = {
@@ -53,6 +71,7 @@ const packagePaths = {
     build.onLoad({ filter: /[\\/]node_modules[\\/].*\.c?js$/ }, (args) => {
       const contents = readFileSync(args.path, "utf8");
       if (!/\b__(dirname|filename)\b/.test(contents)) return undefined;
+      readPackages.add(packageFolder(args.path));
       const url = JSON.stringify(relative(DIST, args.path).split(sep).join("/"));
       // On the first line, so that line numbers (and the source map) stay as they are;
       // no import.meta here, which would make esbuild take a CommonJS file for an ES module.
@@ -87,9 +106,9 @@ function readStamp() {
   }
 }
 
-export function isCurrent() {
+export function isCurrent({ production = false } = {}) {
   const stamp = readStamp();
-  if (stamp === null || !stamp.outputs.every((f) => existsSync(join(ROOT, f)))) return false;
+  if (stamp === null || (stamp.production ?? false) !== production || !stamp.outputs.every((f) => existsSync(join(ROOT, f)))) return false;
   return Object.entries(stamp.inputs).every(([file, hash]) => hashOf(file) === hash);
 }
 
@@ -101,14 +120,14 @@ function writeAtomically(path, contents) {
   renameSync(tmp, path);
 }
 
-export async function build() {
+export async function build({ production = false } = {}) {
   // Hashed before esbuild reads them: a file edited during the build then leaves the stamp stale, not the build.
   const sourceFiles = readdirSync(join(ROOT, "src"), { recursive: true }).map((f) => join("src", f).split(sep).join("/"));
   const before = new Map([...sourceFiles, ...SETTINGS].map((f) => [f, hashOf(f)]));
   const esbuild = await import("esbuild");
   const result = await esbuild.build({
     absWorkingDir: ROOT,
-    entryPoints: ENTRY_POINTS,
+    entryPoints: production ? Object.fromEntries(Object.entries(ENTRY_POINTS).filter(([name]) => !BENCH_ENTRIES.includes(name))) : ENTRY_POINTS,
     outdir: DIST,
     bundle: true,
     platform: "node",
@@ -130,20 +149,21 @@ export async function build() {
   const outputs = files.map((file) => relative(ROOT, file.path).split(sep).join("/"));
   const sources = Object.keys(result.metafile.inputs).filter((f) => !f.startsWith("node_modules/"));
   const inputs = Object.fromEntries([...sources, ...SETTINGS].sort().map((f) => [f, before.get(f) ?? hashOf(f)]));
-  writeAtomically(STAMP, JSON.stringify({ esbuild: esbuild.version, inputs, outputs }, null, 1) + "\n");
+  const packages = [...readPackages].sort();
+  writeAtomically(STAMP, JSON.stringify({ esbuild: esbuild.version, production, inputs, outputs, packages }, null, 1) + "\n");
   for (const old of previous) if (!outputs.includes(old)) rmSync(join(ROOT, old), { force: true });
 }
 
 /** Builds dist/ unless it is current; returns whether it built. */
-export async function ensureBuilt({ force = false } = {}) {
-  if (!force && isCurrent()) return false;
-  await build();
+export async function ensureBuilt({ force = false, production = false } = {}) {
+  if (!force && isCurrent({ production })) return false;
+  await build({ production });
   return true;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const t0 = performance.now();
-  const built = await ensureBuilt({ force: process.argv.includes("--force") });
+  const built = await ensureBuilt({ force: process.argv.includes("--force"), production: process.argv.includes("--production") });
   // stderr: the CLI's stdout stays the command's own output.
   if (built) process.stderr.write(`built dist/ in ${Math.round(performance.now() - t0)} ms\n`);
 }
