@@ -6,7 +6,8 @@
 import type { FastifyInstance } from "fastify";
 import { GFRIENDS, type MtContext } from "./context.js";
 import { MtError, notFound, sendData } from "./envelope.js";
-import { metaTubeName, siteOf } from "./provider-names.js";
+import { metaTubeName } from "../../services/copies.js";
+import { siteOf } from "./provider-names.js";
 
 /** MetaTube's provider map: name -> site. DMM data's site is DMM's; a provider the registry does not know has none to give. */
 function providerSites(ctx: MtContext): Record<string, string> {

@@ -1,20 +1,17 @@
 /**
  * Provider names on the MetaTube face: each registered provider's titles appear under the
- * name MetaTube's plugins know its source by (providers' `metaTubeName`: FANZA for DMM's data,
+ * name MetaTube's plugins know its source by (services' metaTubeName: FANZA for DMM's data,
  * the FANZA API's and r18.dev's alike; 1Pondo, HEYZO, ...), so the plugins' provider filters,
  * priorities and their DMM-specific steps recognise them; a provider of the catalog that the
  * registry does not know (an import's) appears under its own name.
  */
 import { PROVIDERS, providerNamed } from "../../providers/registry.js";
+import { dmmCopyOrder, metaTubeName } from "../../services/copies.js";
 import type { Title } from "../../services/title.js";
 import type { Language } from "../../services/title-names.js";
 
 export const DMM_NAME = "FANZA";
 const DMM_PROVIDERS = PROVIDERS.filter((p) => p.metaTubeName === DMM_NAME).map((p) => p.name);
-
-export function metaTubeName(provider: string): string {
-  return providerNamed(provider)?.metaTubeName ?? provider;
-}
 
 /** The site MetaTube's provider list gives for a name: DMM's for DMM's data, else the source's own. */
 export function siteOf(provider: string): string {
@@ -23,21 +20,13 @@ export function siteOf(provider: string): string {
   return p.metaTubeName === DMM_NAME ? "https://www.dmm.co.jp/" : `${p.defaultBaseUrl}/`;
 }
 
-/** DMM's data in the order its copies of a title are preferred: the FANZA API's Japanese first, or r18.dev's English when English is asked. */
-const dmmOrder = (lang: Language): readonly string[] => (lang === "en" ? ["r18dev", "fanza"] : ["fanza", "r18dev"]);
-
-/** How a provider's copy of a title ranks among the copies under its MetaTube name: lower is preferred. */
-export function copyRank(provider: string, lang: Language): number {
-  return Math.max(0, dmmOrder(lang).indexOf(provider));
-}
-
 /**
  * Our providers behind a MetaTube name (any case), in the order their titles are
- * preferred (copyRank); null for a name that is none of ours.
+ * preferred (services' copyRank); null for a name that is none of ours.
  */
 export function providersOf(name: string, known: readonly string[], lang: Language): string[] | null {
   const wanted = name.trim().toLowerCase();
-  if (wanted === DMM_NAME.toLowerCase()) return dmmOrder(lang).filter((p) => known.includes(p));
+  if (wanted === DMM_NAME.toLowerCase()) return dmmCopyOrder(lang).filter((p) => known.includes(p));
   const own = known.filter((p) => metaTubeName(p).toLowerCase() === wanted);
   return own.length === 0 ? null : own;
 }
