@@ -203,6 +203,11 @@ describe("the shape of the code", () => {
     expect(up).toEqual([]);
   });
 
+  it("the live providers' search is asked in one place, find-title.ts's searchLive, for every face's text", () => {
+    const asking = SRC.filter((f) => /\blive\??\.search\(/.test(readFileSync(join(ROOT, f), "utf8")));
+    expect(asking).toEqual(["src/services/find-title.ts"]);
+  });
+
   it("no module imports itself back through others, even through types only or import()", () => {
     // The sub-ranks refuse a circle across rooms or sub-rooms; this also finds one inside a sub-room.
     const next = new Map<string, string[]>();
