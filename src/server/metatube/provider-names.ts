@@ -5,6 +5,7 @@
  * priorities and their DMM-specific steps recognise them; a provider of the catalog that the
  * registry does not know (an import's) appears under its own name.
  */
+import { dmmPageUrl } from "../../codes/index.js";
 import { PROVIDERS, providerNamed } from "../../providers/registry.js";
 import { dmmCopyOrder, metaTubeName } from "../../services/copies.js";
 import type { Title } from "../../services/title.js";
@@ -38,23 +39,12 @@ export function metaTubeNames(providers: readonly string[]): string[] {
 
 /**
  * A title's page on its provider's site: DMM's own page for DMM data, as MetaTube's
- * FANZA gives it (digital on video.dmm.co.jp, DVDs and rentals on www.dmm.co.jp),
- * else the page the title was read from.
+ * FANZA gives it (codes' dmmPageUrl), else the page the title was read from.
  */
 export function homepageOf(t: Title): string {
   if (!DMM_PROVIDERS.includes(t.provider)) return t.pageUrl;
   if (t.provider === "fanza" && /dmm\.co\.jp\//.test(t.pageUrl)) return t.pageUrl;
-  const cid = encodeURIComponent(t.record.contentId);
-  switch (t.record.serviceCode) {
-    case "digital":
-      return `https://video.dmm.co.jp/av/content/?id=${cid}`;
-    case "mono":
-      return `https://www.dmm.co.jp/mono/dvd/-/detail/=/cid=${cid}/`;
-    case "rental":
-      return `https://www.dmm.co.jp/rental/ppr/-/detail/=/cid=${cid}/`;
-    default:
-      return t.pageUrl;
-  }
+  return dmmPageUrl(t.record.contentId, t.record.serviceCode) ?? t.pageUrl;
 }
 
 /** DMM's page of a person's titles, as the homepage of an actress from DMM data. */
