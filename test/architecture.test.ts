@@ -46,8 +46,9 @@ const SUB_RANKS: Record<string, Record<string, number>> = {
   // The FTS text, fields, key and name tags (pure) < the SQLite store < the stored JSON
   // read as it is < queries and bulk loads < opening and migrating < the front door.
   catalog: { fts: 0, store: 1, wire: 2, search: 3, bulk: 3, open: 4, "index.ts": 5 },
-  // Schemas and request parameters < the plugins (auth, errors, validators, docs) < each face < app.ts.
-  server: { schemas: 0, params: 0, plugins: 1, metatube: 2, dashboard: 2, routes: 2, plex: 3, ".": 4 },
+  // Schemas and request parameters < the plugins (auth, errors and the envelope errors, validators, docs)
+  // < each face, all on one floor (FACES) < app.ts and the framework's refusals.
+  server: { schemas: 0, params: 0, plugins: 1, metatube: 2, dashboard: 2, routes: 2, plex: 2, ".": 3 },
   samples: { titles: 0, dump: 0, simulator: 1 },
   import: { dump: 0, file: 0 },
   // The shared core < a family's shared folder < each source < the registry that lists them.
@@ -55,6 +56,12 @@ const SUB_RANKS: Record<string, Record<string, number>> = {
   // The scan, its reading and the sidecars < organize (templates, names per file system, the moves) < the watcher over it.
   library: { ".": 0, organize: 1, watch: 2 },
 };
+/**
+ * The faces of the server: MetaTube's API, the Plex provider, the javinfo API's routes, the
+ * dashboard. What two of them share lives below them (services, the server's plugins), so none
+ * imports another.
+ */
+const FACES = ["src/server/metatube/", "src/server/plex/", "src/server/routes/", "src/server/dashboard/"];
 const MAX_LINES = 300;
 
 interface Edge {
@@ -201,6 +208,24 @@ describe("the shape of the code", () => {
       })
       .map((e) => `${e.from} -> ${e.to}${e.typeOnly ? " (types)" : ""}`);
     expect(up).toEqual([]);
+  });
+
+  it("no face imports another, even through types only", () => {
+    const faceOf = (f: string) => FACES.find((face) => f.startsWith(face));
+    for (const face of FACES)
+      expect(
+        SRC.some((f) => f.startsWith(face)),
+        `${face} holds no source`,
+      ).toBe(true);
+    const across = EDGES.filter((e) => faceOf(e.from) !== undefined && faceOf(e.to) !== undefined && faceOf(e.from) !== faceOf(e.to)).map(
+      (e) => `${e.from} -> ${e.to}${e.typeOnly ? " (types)" : ""}`,
+    );
+    expect(across).toEqual([]);
+  });
+
+  it("the live providers' search is asked in one place, find-title.ts's searchLive, for every face's text", () => {
+    const asking = SRC.filter((f) => /\blive\??\.search\(/.test(readFileSync(join(ROOT, f), "utf8")));
+    expect(asking).toEqual(["src/services/find-title.ts"]);
   });
 
   it("no module imports itself back through others, even through types only or import()", () => {

@@ -8,3 +8,4 @@ export { contentIdToDvdId, isContentIdText, normalizeContentId } from "./content
 export { AMATEUR_MAKER_DIGITS } from "./amateur.js";
 export { lookupCandidates } from "./variants.js";
 export { DATED_SELLERS, SELLERS, sellersOf, firstShopOf, type Seller, type Shop } from "./sellers.js";
+export { dmmPageUrl } from "./dmm-page.js";

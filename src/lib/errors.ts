@@ -1,5 +1,10 @@
-/** The API's errors: their codes and statuses, and AppError, the error a route throws to answer with one. */
-import { VideoCatalogError } from "./video-catalog-error.js";
+/**
+ * The errors a face answers with: the API's codes and statuses, and AppError, the error a
+ * route throws to answer with one; EnvelopeError, the error of the faces that answer in a
+ * media server's envelope. Each status is said by Node's own text for it.
+ */
+import { STATUS_CODES } from "node:http";
+import { stableCode, VideoCatalogError } from "./video-catalog-error.js";
 
 /** Every error the API can answer with (docs/api.md, "Errors"). */
 export const ERROR_CODES = {
@@ -20,20 +25,9 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
-const STATUS_TEXT: Record<number, string> = {
-  400: "Bad Request",
-  401: "Unauthorized",
-  404: "Not Found",
-  413: "Payload Too Large",
-  415: "Unsupported Media Type",
-  422: "Unprocessable Entity",
-  429: "Too Many Requests",
-  500: "Internal Server Error",
-  502: "Bad Gateway",
-};
-
+/** An HTTP status's text, as Node's server writes it on the status line ("Not Found"). */
 export function statusText(status: number): string {
-  return STATUS_TEXT[status] ?? "Error";
+  return STATUS_CODES[status] ?? "Error";
 }
 
 /**
@@ -63,3 +57,23 @@ export class AppError extends VideoCatalogError {
 }
 
 export const invalidParameter = (message: string) => new AppError("INVALID_PARAMETER", message);
+
+/**
+ * An error answer of a face whose envelope is a media server's (MetaTube's API, the Plex
+ * provider): `{"error": {"code": N, "message": "..."}}` with status N. Its HTTP status is
+ * also the answer's `error.code` (its own `code` is the class's, as every error's); the
+ * message is the status's text unless one is given, as MetaTube's own errors say it.
+ */
+export class EnvelopeError extends VideoCatalogError {
+  static {
+    stableCode(EnvelopeError, "VC_ERR_ENVELOPE_ANSWER");
+  }
+
+  constructor(
+    readonly status: number,
+    message = statusText(status),
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}

@@ -1,14 +1,12 @@
 /**
  * Fastify's own refusals (before any route or hook) answered in the shape of the face
- * the request was meant for. Beside app.ts, above the faces it picks between: the error
- * plugin's body (plugins/errors.ts), MetaTube's envelope (metatube/envelope.ts) and the
- * Plex provider's (plex/envelope.ts).
+ * the request was meant for: the error plugin's body (plugins/errors.ts), or the media
+ * servers' envelope that MetaTube's API and the Plex provider share (plugins/envelope-errors.ts).
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
-import { AppError } from "../lib/errors.js";
+import { AppError, EnvelopeError } from "../lib/errors.js";
 import { redactPlexKeys } from "../lib/key-redact.js";
-import { MtError, sendError as sendMtError } from "./metatube/envelope.js";
-import { PlexError, sendError as sendPlexError } from "./plex/envelope.js";
+import { sendEnvelopeError } from "./plugins/envelope-errors.js";
 import { ERROR_CONTENT_TYPE, toErrorBody } from "./plugins/errors.js";
 
 /**
@@ -38,13 +36,9 @@ export function frameworkError(err: FastifyError, request: FastifyRequest, reply
   const message = SAID[err.code] ?? redactPlexKeys(err.message);
   reply.header("x-request-id", request.id);
   const url = request.raw.url ?? "";
-  if (/^\/v1(\/|$|\?)/.test(url)) {
-    sendMtError(reply, new MtError(400, message));
-    return;
-  }
-  // As the router reads it: duplicate slashes are one (app.ts).
-  if (/^\/+plex(\/|$|\?)/.test(url)) {
-    sendPlexError(reply, new PlexError(400, message));
+  // Under /plex as the router reads it: duplicate slashes are one (app.ts).
+  if (/^\/v1(\/|$|\?)/.test(url) || /^\/+plex(\/|$|\?)/.test(url)) {
+    sendEnvelopeError(reply, new EnvelopeError(400, message));
     return;
   }
   const { body: b } = toErrorBody(new AppError("INVALID_PARAMETER", message));

@@ -6,7 +6,7 @@
  * hold with nothing in the name to choose is `ambiguous`, never a guess. A query with no
  * code is a content id, else text, as the face asks.
  */
-import { catalogProviders, EMPTY_FILTER, findByContentId, getMovieById, getMoviesByIds, searchTitleIds } from "../catalog/index.js";
+import { catalogProviders, EMPTY_FILTER, findByContentId, getMovieById, getMoviesByIds, type SortKey, searchTitleIds } from "../catalog/index.js";
 import { type FoundCode, isContentIdText, readName, sellersOf } from "../codes/index.js";
 import { AppError } from "../lib/errors.js";
 import { sellersOfProvider } from "../providers/registry.js";
@@ -103,6 +103,19 @@ export function contentIdInUrl(url: string): string | null {
   return isContentIdText(cid) ? cid : null;
 }
 
+/**
+ * A text's titles from the live providers' search, for a text the catalog has none for: the
+ * first provider in `providers` order (null: the configured order) whose search answers, at
+ * most `limit` of its titles (written through). Every face's text search asks live this way:
+ * findTitles' below, and /query's, which searches the catalog itself (with its filters, sort
+ * and pages) before.
+ */
+export async function searchLive(deps: ServiceDeps, text: string, o: { providers: string[] | null; sort: SortKey; limit: number }): Promise<Title[]> {
+  if (!deps.live) return [];
+  const live = await deps.live.search(text, o.sort, o.providers);
+  return live.records.slice(0, o.limit).map(fromLive);
+}
+
 /** A text query's titles, as the face asks: the closest one, or a search (the live providers' when the catalog has none). */
 async function textFinding(deps: ServiceDeps, q: string, o: FindOptions): Promise<Finding> {
   const none: Finding = { status: "none", read: null, reason: `no code in "${q}", and no title matches it` };
@@ -117,9 +130,9 @@ async function textFinding(deps: ServiceDeps, q: string, o: FindOptions): Promis
   const query = { text, dvdId: null, filter: { ...EMPTY_FILTER, providers: o.providers }, sort: "relevance" as const, limit, offset: 0n };
   const { ids } = deps.pool ? await deps.pool.titleIds(query) : searchTitleIds(deps.db, query);
   if (ids.length > 0) return { status: "found", titles: getMoviesByIds(deps.db, ids).map(fromCatalog), read: null };
-  if (!o.live || !deps.live) return none;
-  const live = await deps.live.search(text, "relevance", o.providers);
-  return live.records.length > 0 ? { status: "found", titles: live.records.slice(0, limit).map(fromLive), read: null } : none;
+  if (!o.live) return none;
+  const live = await searchLive(deps, text, { providers: o.providers, sort: "relevance", limit });
+  return live.length > 0 ? { status: "found", titles: live, read: null } : none;
 }
 
 /**

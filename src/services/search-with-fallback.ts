@@ -3,16 +3,17 @@ import { findCode, parseCode, sellersOf } from "../codes/index.js";
 import { sellersOfProvider } from "../providers/registry.js";
 import { toSearchResult, type SearchResult } from "../model/search-result.js";
 import type { ServiceDeps } from "./deps.js";
-import { findTitles } from "./find-title.js";
+import { findTitles, searchLive, type Title } from "./find-title.js";
 import type { SearchAnswer, SearchInput } from "./answers.js";
 import { searchCatalog } from "./search-catalog.js";
 
 /**
  * /query: the catalog first. When it has no match at all for a query without filters (its
- * providers aside): a q that is a code alone is found as /movie finds it (the live providers
- * of its sellers), any other text is asked of the providers' search (whose records are written
- * through). A failing provider leaves the catalog's (empty) answer standing. Apart from
- * search-catalog.ts, which the search workers load without the providers.
+ * providers aside): a q that is a code alone is found as /movie finds it (findTitles: the live
+ * providers of its sellers), any other text is asked of the providers' search as every face
+ * asks it (searchLive; the records are written through). A failing provider leaves the
+ * catalog's (empty) answer standing. Apart from search-catalog.ts, which the search workers
+ * load without the providers.
  */
 export async function searchWithFallback(deps: ServiceDeps, asked: SearchInput): Promise<SearchAnswer> {
   const input = ownSellers(deps, asked);
@@ -20,21 +21,18 @@ export async function searchWithFallback(deps: ServiceDeps, asked: SearchInput):
   const { providers, ...rest } = input.filter;
   const unfiltered = isEmptyFilter({ ...rest, providers: null });
   if (local.total > 0 || !deps.live || local.body.query === "" || !unfiltered || input.page !== 1) return local;
-  let source: string;
-  let results: SearchAnswer["body"]["results"];
+  let titles: Title[];
   if (findCode(local.body.query)?.exact) {
     // The q as given: a studio named in it (1pondo 042922_001) narrows the code's sellers.
     const found = await findTitles(deps, input.q, { providers, live: true, text: "none" });
-    if (found.status !== "found") return local;
-    source = found.titles[0].provider;
-    results = found.titles.slice(0, local.pageSize).map((t) => toSearchResult(t.record, t.pageUrl));
+    titles = found.status === "found" ? found.titles : [];
   } else {
     const sort: SortKey = input.sort ?? "relevance";
-    const live = await deps.live.search(local.body.query, sort, providers);
-    if (live.provider === null) return local;
-    source = live.provider;
-    results = live.records.slice(0, local.pageSize).map((r) => toSearchResult(r.record, r.pageUrl));
+    titles = await searchLive(deps, local.body.query, { providers, sort, limit: local.pageSize });
   }
+  if (titles.length === 0) return local;
+  const source = titles[0].provider;
+  const results = titles.slice(0, local.pageSize).map((t) => toSearchResult(t.record, t.pageUrl));
   // One page, whole: its total is what it shows, so no `next` link points at a page 2 that
   // would come from the catalog (empty on a replica, which stores no live answer).
   return { ...local, body: { ...local.body, source, count: results.length, results }, total: results.length, lastPage: 1 };

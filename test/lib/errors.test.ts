@@ -16,15 +16,13 @@ import { CopyEscapeError } from "../../src/import/dump/copy-text.js";
 import { DumpFormatError, DumpTruncatedError } from "../../src/import/dump/summary.js";
 import { ImportFileError } from "../../src/import/file/import-file.js";
 import { IngestBusyError } from "../../src/ingest/run-ingest.js";
-import { AppError, ERROR_CODES } from "../../src/lib/errors.js";
+import { AppError, EnvelopeError, ERROR_CODES } from "../../src/lib/errors.js";
 import { VideoCatalogError } from "../../src/lib/video-catalog-error.js";
 import { WorkerError } from "../../src/lib/worker-pool.js";
 import { MediaServerError } from "../../src/mediaservers/errors.js";
 import { UpstreamError } from "../../src/net/errors.js";
 import { ProviderParseError } from "../../src/providers/errors.js";
 import { FanzaApiError } from "../../src/providers/fanza/parse.js";
-import { MtError } from "../../src/server/metatube/envelope.js";
-import { PlexError } from "../../src/server/plex/envelope.js";
 import { IngestRefusedError } from "../../src/services/ingest-control.js";
 import { KeyInputError } from "../../src/services/key-admin.js";
 import { TargetTaken } from "../../src/library/organize/file-steps.js";
@@ -56,8 +54,7 @@ const ERRORS: Record<string, { cls: { readonly prototype: VideoCatalogError }; m
   UpstreamError: { cls: UpstreamError, make: () => new UpstreamError("timed out", { kind: "timeout", url: "http://x/", retryable: true }) },
   ProviderParseError: { cls: ProviderParseError, make: () => new ProviderParseError("fanza", "not JSON") },
   FanzaApiError: { cls: FanzaApiError, make: () => new FanzaApiError("busy", 503) },
-  MtError: { cls: MtError, make: () => new MtError(404) },
-  PlexError: { cls: PlexError, make: () => new PlexError(404, "no title has this ratingKey") },
+  EnvelopeError: { cls: EnvelopeError, make: () => new EnvelopeError(404, "no title has this ratingKey") },
   IngestRefusedError: { cls: IngestRefusedError, make: () => new IngestRefusedError("unknown provider") },
   KeyInputError: { cls: KeyInputError, make: () => new KeyInputError("a key needs a name") },
   TemplateError: { cls: TemplateError, make: () => new TemplateError("unknown field {nope}", 3) },
@@ -139,7 +136,13 @@ describe("the error classes of src/", () => {
     expect(new WorkerError("bad", "INVALID_PARAMETER").code).toBe("INVALID_PARAMETER");
     expect(Object.keys(new WorkerError("bad", "INVALID_PARAMETER"))).toEqual(["code", "name"]);
     expect(new WorkerError("failed", undefined).code).toBe("VC_ERR_WORKER");
-    // The MetaTube and Plex faces answer with their status as error.code, whatever the class's code.
-    expect([new MtError(404).status, new PlexError(400, "bad").status]).toEqual([404, 400]);
+    // The MetaTube and Plex faces answer with their status as error.code, whatever the class's code;
+    // the message is the status's own text unless one is given.
+    expect([new EnvelopeError(404).status, new EnvelopeError(400, "bad").status]).toEqual([404, 400]);
+    expect([new EnvelopeError(404).message, new EnvelopeError(501).message, new EnvelopeError(400, "bad").message]).toEqual([
+      "Not Found",
+      "Not Implemented",
+      "bad",
+    ]);
   });
 });

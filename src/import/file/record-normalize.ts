@@ -1,14 +1,8 @@
 import type { DetailedRecord, IngestRecord } from "../../model/record.js";
 import { recordProblems } from "../../model/validate.js";
-import { parseCode } from "../../codes/index.js";
+import { dmmPageUrl, parseCode } from "../../codes/index.js";
 
 const DAY = /^(\d{4}-\d{2}-\d{2})(?:[T ][0-9:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
-
-/** The provider page of a DMM/FANZA-style record. */
-export function dmmPageUrl(contentId: string, serviceCode: string): string {
-  const path = serviceCode === "mono" ? "mono/dvd" : "digital/videoa";
-  return `https://www.dmm.co.jp/${path}/-/detail/=/cid=${encodeURIComponent(contentId)}/`;
-}
 
 function obj(v: unknown): Record<string, unknown> {
   return v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
@@ -69,13 +63,16 @@ export function normalizeImported(input: unknown): { record: DetailedRecord } | 
   return { record };
 }
 
-/** What the catalog stores for an imported record. */
+/**
+ * What the catalog stores for an imported record: its page DMM's for its content id and service
+ * code, as the FANZA provider and the MetaTube face name it (none for another service code).
+ */
 export function importedIngestRecord(record: DetailedRecord, provider: string): IngestRecord {
   const code = parseCode(record.dvdId);
   return {
     provider,
     record,
-    pageUrl: dmmPageUrl(record.contentId, record.serviceCode),
+    pageUrl: dmmPageUrl(record.contentId, record.serviceCode) ?? "",
     ratingAvg: null,
     ratingCount: null,
     popularity: null,

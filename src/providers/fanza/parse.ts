@@ -1,5 +1,5 @@
 import type { DetailedRecord, IngestRecord, NameKind } from "../../model/record.js";
-import { contentIdToDvdId, parseCode } from "../../codes/index.js";
+import { contentIdToDvdId, dmmPageUrl, parseCode } from "../../codes/index.js";
 import { absoluteUrl, calendarDay, isObject, list, nonNegInt, num, runtimeMinutes, serviceCodeFromUrl, str, uniq, type JsonObject } from "../coerce.js";
 import { encodeSourceId, ProviderParseError } from "../errors.js";
 import { validateIngestRecord } from "../../model/validate.js";
@@ -147,10 +147,7 @@ function sampleImages(v: unknown, size: "sample_s" | "sample_l"): string[] {
 function pageUrlOf(item: JsonObject, contentId: string, serviceCode: string): string | null {
   const given = absoluteUrl(item.URL);
   if (given !== null) return given;
-  const id = encodeSourceId(PROVIDER, contentId);
-  if (serviceCode === "mono") return `https://www.dmm.co.jp/mono/dvd/-/detail/=/cid=${id}/`;
-  if (serviceCode === "digital") return `https://video.dmm.co.jp/av/content/?id=${id}`;
-  return null;
+  return dmmPageUrl(contentId, serviceCode, (id) => encodeSourceId(PROVIDER, id));
 }
 
 function dvdIdOf(item: JsonObject, contentId: string): string {

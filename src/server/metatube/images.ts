@@ -11,7 +11,8 @@ import { bigFirst, bigPictures, ImageError, type ImageKind } from "../../images/
 import { type Title, titleById, titlesByContentId } from "../../services/find-title.js";
 import { findActor } from "./actors.js";
 import { isGfriends, type MtContext, providersNamed } from "./context.js";
-import { badRequest, INFO_NOT_FOUND, MtError, notFound } from "./envelope.js";
+import { EnvelopeError } from "../../lib/errors.js";
+import { badRequest, INFO_NOT_FOUND, notFound } from "./envelope.js";
 import { type ImageFrom, imageCut, imageQuery, type Query } from "./params.js";
 
 const KINDS: readonly ImageKind[] = ["primary", "thumb", "backdrop"];
@@ -91,7 +92,7 @@ export function registerImageRoutes(app: FastifyInstance, ctx: MtContext): void 
           .header("cache-control", "public, max-age=604800")
           .send(image.jpeg);
       } catch (err) {
-        if (err instanceof ImageError) throw new MtError(STATUS_OF[err.kind], `image: ${err.message}`);
+        if (err instanceof ImageError) throw new EnvelopeError(STATUS_OF[err.kind], `image: ${err.message}`);
         throw err;
       }
     };

@@ -5,8 +5,10 @@
  */
 import type { FastifyInstance } from "fastify";
 import { GFRIENDS, type MtContext } from "./context.js";
-import { MtError, notFound, sendData } from "./envelope.js";
-import { metaTubeName, siteOf } from "./provider-names.js";
+import { EnvelopeError } from "../../lib/errors.js";
+import { notFound, sendData } from "./envelope.js";
+import { metaTubeName } from "../../services/copies.js";
+import { siteOf } from "./provider-names.js";
 
 /** MetaTube's provider map: name -> site. DMM data's site is DMM's; a provider the registry does not know has none to give. */
 function providerSites(ctx: MtContext): Record<string, string> {
@@ -23,7 +25,7 @@ export function registerMetaRoutes(app: FastifyInstance, ctx: MtContext): void {
     return sendData(reply.header("cache-control", "no-store"), { actor_providers: { ...sites, [GFRIENDS]: "" }, movie_providers: sites });
   });
   app.get("/translate", { config: { mtPublic: true } }, async () => {
-    throw new MtError(501, "translation is not served by video-catalog");
+    throw new EnvelopeError(501, "translation is not served by video-catalog");
   });
   app.get("/reviews/:provider/:id", { config: { mtAuth: true } }, async () => {
     throw notFound("no reviews");

@@ -8,7 +8,8 @@ import { bigPictures } from "../../images/big-pictures.js";
 import type { DetailedRecord } from "../../model/record.js";
 import type { Title } from "../../services/title.js";
 import type { Language, TitleNames } from "../../services/title-names.js";
-import { homepageOf, metaTubeName } from "./provider-names.js";
+import { metaTubeName } from "../../services/copies.js";
+import { homepageOf } from "./provider-names.js";
 
 export type { Language } from "../../services/title-names.js";
 

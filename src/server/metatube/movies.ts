@@ -6,36 +6,16 @@
  */
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../../lib/errors.js";
-import { findTitles, refreshTitle, type Title, titleById } from "../../services/find-title.js";
+import { preferredCopies, sameSourceAndId } from "../../services/copies.js";
+import { findTitles, refreshTitle, titleById } from "../../services/find-title.js";
 import { titleNames } from "../../services/title-names.js";
 import { type MtContext, searchProviders, titleProvidersNamed } from "./context.js";
 import { INFO_NOT_FOUND, notFound, sendData } from "./envelope.js";
-import { type Language, movieInfo, movieSearchResult } from "./models.js";
+import { movieInfo, movieSearchResult } from "./models.js";
 import { bool, type Query, searchText, text } from "./params.js";
-import { copyRank, metaTubeName } from "./provider-names.js";
 
 /** Most titles a text search answers (a code answers all of its own, a handful). */
 const SEARCH_LIMIT = 20;
-
-/**
- * One title per MetaTube name and id, as MetaTube's search answers (metatube-sdk-go
- * engine/movie.go, SearchMovieAll: "remove duplicate results"): a code both r18.dev and the
- * FANZA API hold is FANZA's once, the copy the language prefers (the one the info and
- * image routes answer for that id), where the first copy stood.
- */
-function onePerId(titles: Title[], lang: Language): Title[] {
-  const at = new Map<string, number>();
-  const kept: Title[] = [];
-  for (const t of titles) {
-    const key = `${metaTubeName(t.provider)}\u0000${t.record.contentId.toLowerCase()}`;
-    const i = at.get(key);
-    if (i === undefined) {
-      at.set(key, kept.length);
-      kept.push(t);
-    } else if (copyRank(t.provider, lang) < copyRank(kept[i].provider, lang)) kept[i] = t;
-  }
-  return kept;
-}
 
 export function registerMovieRoutes(app: FastifyInstance, ctx: MtContext): void {
   app.get("/movies/search", { config: { mtAuth: true } }, async (request, reply) => {
@@ -46,9 +26,13 @@ export function registerMovieRoutes(app: FastifyInstance, ctx: MtContext): void 
     if (found.status === "failed") throw new AppError("UPSTREAM_FAILED", found.reason);
     // Two codes in the name, or a code two sellers hold: the plugin would take the first result, a guess.
     if (found.status !== "found") throw notFound();
+    // One title per MetaTube name and id, as MetaTube's search answers (metatube-sdk-go
+    // engine/movie.go, SearchMovieAll: "remove duplicate results"): the copy the language
+    // prefers, the one the info and image routes answer for that id.
+    const titles = preferredCopies(found.titles, ctx.lang, sameSourceAndId);
     return sendData(
       reply,
-      onePerId(found.titles, ctx.lang).map((t) => movieSearchResult(t, ctx.lang, titleNames(ctx.deps, t, ctx.lang))),
+      titles.map((t) => movieSearchResult(t, ctx.lang, titleNames(ctx.deps, t, ctx.lang))),
     );
   });
 

@@ -9,7 +9,8 @@ import { foldName } from "../../catalog/index.js";
 import type { Title } from "../../services/title.js";
 import { type AltNames, type Language, namesIn, pairedAlts, writtenIn } from "../../services/title-names.js";
 import { type ActorInfo, NO_DATE } from "./models.js";
-import { metaTubeName, personHomepage } from "./provider-names.js";
+import { metaTubeName } from "../../services/copies.js";
+import { personHomepage } from "./provider-names.js";
 
 /**
  * An actress's id on the MetaTube face: her name, with `/` and `\` in their full-width forms.

@@ -10,7 +10,9 @@ import type { KeyGate } from "../plugins/auth.js";
 import { type RateBudget, waitTurn } from "../../services/rate-budget.js";
 import { registerActorRoutes } from "./actors.js";
 import type { MtContext } from "./context.js";
-import { MtError, sendError, toMtError } from "./envelope.js";
+import { EnvelopeError } from "../../lib/errors.js";
+import { sendEnvelopeError } from "../plugins/envelope-errors.js";
+import { toMtError } from "./envelope.js";
 import { registerImageRoutes } from "./images.js";
 import { registerMetaRoutes } from "./meta.js";
 import { registerMovieRoutes } from "./movies.js";
@@ -47,10 +49,10 @@ export async function registerMetaTube(app: FastifyInstance, ctx: MtContext, gat
     async (scope) => {
       scope.setErrorHandler((err: Error, request, reply) => {
         const mt = toMtError(err);
-        if (mt.status >= 500 && !(err instanceof MtError)) request.log.error({ err, reqId: request.id }, "request failed");
-        return sendError(reply, mt);
+        if (mt.status >= 500 && !(err instanceof EnvelopeError)) request.log.error({ err, reqId: request.id }, "request failed");
+        return sendEnvelopeError(reply, mt);
       });
-      scope.setNotFoundHandler((_request, reply) => sendError(reply, new MtError(404)));
+      scope.setNotFoundHandler((_request, reply) => sendEnvelopeError(reply, new EnvelopeError(404)));
       scope.addHook("onRoute", (route) => {
         route.schema = { ...route.schema, ...HIDDEN };
       });
@@ -59,7 +61,7 @@ export async function registerMetaTube(app: FastifyInstance, ctx: MtContext, gat
         // The plugins never retry: a request over its budget waits for its turn (waitTurn), within bounds.
         if (config.mtImage) {
           const wait = await waitTurn(imageLimiter, `image:${request.ip}`, rate);
-          if (wait > 0) throw new MtError(429, `rate limit of ${rate} image requests per minute exceeded`, { "retry-after": String(wait) });
+          if (wait > 0) throw new EnvelopeError(429, `rate limit of ${rate} image requests per minute exceeded`, { "retry-after": String(wait) });
         }
         if (!config.mtAuth) return;
         const token = bearer(request);
@@ -69,11 +71,11 @@ export async function registerMetaTube(app: FastifyInstance, ctx: MtContext, gat
           return;
         }
         if (checked.refusal === "limited") {
-          throw new MtError(429, `rate limit of ${checked.key.ratePerMinute} requests per minute exceeded`, {
+          throw new EnvelopeError(429, `rate limit of ${checked.key.ratePerMinute} requests per minute exceeded`, {
             "retry-after": String(checked.retryAfterSeconds),
           });
         }
-        throw new MtError(401);
+        throw new EnvelopeError(401);
       });
       registerMovieRoutes(scope, ctx);
       registerActorRoutes(scope, ctx);

@@ -1,20 +1,18 @@
 /**
  * Provider names on the MetaTube face: each registered provider's titles appear under the
- * name MetaTube's plugins know its source by (providers' `metaTubeName`: FANZA for DMM's data,
+ * name MetaTube's plugins know its source by (services' metaTubeName: FANZA for DMM's data,
  * the FANZA API's and r18.dev's alike; 1Pondo, HEYZO, ...), so the plugins' provider filters,
  * priorities and their DMM-specific steps recognise them; a provider of the catalog that the
  * registry does not know (an import's) appears under its own name.
  */
+import { dmmPageUrl } from "../../codes/index.js";
 import { PROVIDERS, providerNamed } from "../../providers/registry.js";
+import { dmmCopyOrder, metaTubeName } from "../../services/copies.js";
 import type { Title } from "../../services/title.js";
 import type { Language } from "../../services/title-names.js";
 
 export const DMM_NAME = "FANZA";
 const DMM_PROVIDERS = PROVIDERS.filter((p) => p.metaTubeName === DMM_NAME).map((p) => p.name);
-
-export function metaTubeName(provider: string): string {
-  return providerNamed(provider)?.metaTubeName ?? provider;
-}
 
 /** The site MetaTube's provider list gives for a name: DMM's for DMM's data, else the source's own. */
 export function siteOf(provider: string): string {
@@ -23,21 +21,13 @@ export function siteOf(provider: string): string {
   return p.metaTubeName === DMM_NAME ? "https://www.dmm.co.jp/" : `${p.defaultBaseUrl}/`;
 }
 
-/** DMM's data in the order its copies of a title are preferred: the FANZA API's Japanese first, or r18.dev's English when English is asked. */
-const dmmOrder = (lang: Language): readonly string[] => (lang === "en" ? ["r18dev", "fanza"] : ["fanza", "r18dev"]);
-
-/** How a provider's copy of a title ranks among the copies under its MetaTube name: lower is preferred. */
-export function copyRank(provider: string, lang: Language): number {
-  return Math.max(0, dmmOrder(lang).indexOf(provider));
-}
-
 /**
  * Our providers behind a MetaTube name (any case), in the order their titles are
- * preferred (copyRank); null for a name that is none of ours.
+ * preferred (services' copyRank); null for a name that is none of ours.
  */
 export function providersOf(name: string, known: readonly string[], lang: Language): string[] | null {
   const wanted = name.trim().toLowerCase();
-  if (wanted === DMM_NAME.toLowerCase()) return dmmOrder(lang).filter((p) => known.includes(p));
+  if (wanted === DMM_NAME.toLowerCase()) return dmmCopyOrder(lang).filter((p) => known.includes(p));
   const own = known.filter((p) => metaTubeName(p).toLowerCase() === wanted);
   return own.length === 0 ? null : own;
 }
@@ -49,23 +39,12 @@ export function metaTubeNames(providers: readonly string[]): string[] {
 
 /**
  * A title's page on its provider's site: DMM's own page for DMM data, as MetaTube's
- * FANZA gives it (digital on video.dmm.co.jp, DVDs and rentals on www.dmm.co.jp),
- * else the page the title was read from.
+ * FANZA gives it (codes' dmmPageUrl), else the page the title was read from.
  */
 export function homepageOf(t: Title): string {
   if (!DMM_PROVIDERS.includes(t.provider)) return t.pageUrl;
   if (t.provider === "fanza" && /dmm\.co\.jp\//.test(t.pageUrl)) return t.pageUrl;
-  const cid = encodeURIComponent(t.record.contentId);
-  switch (t.record.serviceCode) {
-    case "digital":
-      return `https://video.dmm.co.jp/av/content/?id=${cid}`;
-    case "mono":
-      return `https://www.dmm.co.jp/mono/dvd/-/detail/=/cid=${cid}/`;
-    case "rental":
-      return `https://www.dmm.co.jp/rental/ppr/-/detail/=/cid=${cid}/`;
-    default:
-      return t.pageUrl;
-  }
+  return dmmPageUrl(t.record.contentId, t.record.serviceCode) ?? t.pageUrl;
 }
 
 /** DMM's page of a person's titles, as the homepage of an actress from DMM data. */

@@ -17,7 +17,9 @@ import { titleById } from "../../services/find-title.js";
 import type { RateBudget } from "../../services/rate-budget.js";
 import { findActor } from "./actors.js";
 import { isGfriends, type MtContext, providersNamed } from "./context.js";
-import { badRequest, INFO_NOT_FOUND, MtError, notFound, sendData, sendError, toMtError } from "./envelope.js";
+import { EnvelopeError } from "../../lib/errors.js";
+import { sendEnvelopeError } from "../plugins/envelope-errors.js";
+import { badRequest, INFO_NOT_FOUND, notFound, sendData, toMtError } from "./envelope.js";
 import { homepageOf } from "./provider-names.js";
 
 /** The first `name=` parameter of a URL as written, not decoded (undefined when absent), as gin's c.Query reads it but one level less. */
@@ -92,7 +94,7 @@ async function pageOf(ctx: MtContext, pid: { provider: string; id: string }): Pr
 async function redirect(ctx: MtContext, limiter: RateBudget, raw: string, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
   const rate = ctx.deps.config.imageRatePerMinute;
   const wait = await limiter.take(`image:${request.ip}`, rate);
-  if (wait > 0) throw new MtError(429, `rate limit of ${rate} image requests per minute exceeded`, { "retry-after": String(wait) });
+  if (wait > 0) throw new EnvelopeError(429, `rate limit of ${rate} image requests per minute exceeded`, { "retry-after": String(wait) });
   const page = await pageOf(ctx, parsePid(raw));
   return reply.code(307).header("location", page).header("cache-control", "no-store").send();
 }
@@ -106,8 +108,8 @@ export function registerIndex(app: FastifyInstance, ctx: MtContext, version: str
     } catch (err) {
       // Outside /v1, so not under its error handler: the same envelope, written here.
       const mt = toMtError(err as Error);
-      if (mt.status >= 500 && !(err instanceof MtError)) request.log.error({ err, reqId: request.id }, "redirect failed");
-      return sendError(reply, mt);
+      if (mt.status >= 500 && !(err instanceof EnvelopeError)) request.log.error({ err, reqId: request.id }, "redirect failed");
+      return sendEnvelopeError(reply, mt);
     }
   });
 }

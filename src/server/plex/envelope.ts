@@ -3,32 +3,15 @@
  * and errors by their status alone, since the docs give no error body ("API Endpoints.md",
  * "Common return codes": 200, 404 for an unknown ratingKey, 400 for a malformed request, 500):
  * a small JSON body beside the status, `{"error": {"code": N, "message": "..."}}`, the shape
- * the MetaTube face answers in, for a person reading Plex's log.
+ * the MetaTube face answers in (plugins/envelope-errors.ts), for a person reading Plex's log.
  */
 import type { FastifyError, FastifyReply } from "fastify";
-import { AppError } from "../../lib/errors.js";
+import { EnvelopeError } from "../../lib/errors.js";
 import { redactPlexKeys } from "../../lib/key-redact.js";
+import { envelopeErrorOf, JSON_TYPE } from "../plugins/envelope-errors.js";
 import { IDENTIFIER } from "./provider.js";
-import { stableCode, VideoCatalogError } from "../../lib/video-catalog-error.js";
 
-export const JSON_TYPE = "application/json; charset=utf-8";
-
-/** An error answer of the Plex face: its HTTP status is also the body's `error.code` (its own `code` is the class's, as every error's). */
-export class PlexError extends VideoCatalogError {
-  static {
-    stableCode(PlexError, "VC_ERR_PLEX_ANSWER");
-  }
-
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-}
-
-export const badRequest = (message: string) => new PlexError(400, message);
+export const badRequest = (message: string) => new EnvelopeError(400, message);
 
 /** What Fastify refuses a body for, said as the rest of this face says it. */
 const BODY_REFUSED: Record<string, string> = {
@@ -38,23 +21,9 @@ const BODY_REFUSED: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: "the body is larger than 16 KiB",
 };
 
-/** Anything thrown on the Plex face as its error: ours and the framework's 4xx keep their status; a bug is a 500 that says nothing of itself. */
-export function toPlexError(err: FastifyError | Error): PlexError {
-  if (err instanceof PlexError) return err;
-  if (err instanceof AppError) return new PlexError(err.statusCode, err.message, err.headers);
-  const e = err as FastifyError;
-  if (typeof e.statusCode === "number" && e.statusCode >= 400 && e.statusCode < 500)
-    return new PlexError(e.statusCode, BODY_REFUSED[e.code] ?? redactPlexKeys(e.message));
-  return new PlexError(500, "internal error");
-}
-
-export function sendError(reply: FastifyReply, err: PlexError): FastifyReply {
-  return reply
-    .code(err.status)
-    .headers(err.headers)
-    .type(JSON_TYPE)
-    .send(JSON.stringify({ error: { code: err.status, message: err.message } }));
-}
+/** Anything thrown on the Plex face as its error: the framework's refusals in this face's words (no key in them); a bug a 500 that says nothing of itself. */
+export const toPlexError = (err: FastifyError | Error): EnvelopeError =>
+  envelopeErrorOf(err, (e) => BODY_REFUSED[e.code] ?? redactPlexKeys(e.message), "internal error");
 
 export function sendJson(reply: FastifyReply, body: unknown): FastifyReply {
   return reply.type(JSON_TYPE).send(JSON.stringify(body));

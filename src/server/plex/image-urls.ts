@@ -28,7 +28,7 @@
  */
 import type { DetailedRecord } from "../../model/record.js";
 import type { Title } from "../../services/title.js";
-import { metaTubeName } from "../metatube/provider-names.js";
+import { metaTubeName } from "../../services/copies.js";
 import { unreachableBecause } from "./public-address.js";
 
 export type ImageType = "coverPoster" | "background" | "snapshot";

@@ -31,7 +31,7 @@ import { AppError } from "../../lib/errors.js";
 import type { ServiceDeps } from "../../services/deps.js";
 import { type Finding, findTitles, type Title } from "../../services/find-title.js";
 import type { Language } from "../../services/title-names.js";
-import { copyRank } from "../metatube/provider-names.js";
+import { preferredFirst, sameContentId } from "../../services/copies.js";
 import { badRequest, container, sendJson } from "./envelope.js";
 import type { Pictures } from "./image-urls.js";
 import { type MatchBody, readMatchBody } from "./match-body.js";
@@ -45,19 +45,8 @@ const OUR_GUID = `${IDENTIFIER}://movie/`;
 
 const byCode = (deps: ServiceDeps, q: string): Finding | Promise<Finding> => findTitles(deps, q, { providers: null, live: true, text: "none" });
 
-/** Copies of one content id in the order the language prefers them; content ids kept in the order they came. */
-function preferred(titles: Title[], lang: Language): Title[] {
-  const first = new Map<string, number>();
-  titles.forEach((t, i) => {
-    const id = t.record.contentId.toLowerCase();
-    if (!first.has(id)) first.set(id, i);
-  });
-  const at = (t: Title) => first.get(t.record.contentId.toLowerCase())!;
-  return titles
-    .map((t, i) => ({ t, i }))
-    .sort((a, b) => at(a.t) - at(b.t) || copyRank(a.t.provider, lang) - copyRank(b.t.provider, lang) || a.i - b.i)
-    .map((x) => x.t);
-}
+/** Copies of one content id in the order the language prefers them (as every face prefers them); content ids kept in the order they came. */
+const preferred = (titles: Title[], lang: Language): Title[] => preferredFirst(titles, lang, sameContentId);
 
 /** The title a guid of this provider's scheme names; null for another scheme's, a key of none, or a provider that failed to answer. */
 async function guidTitle(deps: ServiceDeps, guid: string | undefined): Promise<Title | null> {

@@ -18,7 +18,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ServiceDeps } from "../../services/deps.js";
 import type { Title } from "../../services/title.js";
-import { badRequest, container, PlexError, sendJson } from "./envelope.js";
+import { EnvelopeError } from "../../lib/errors.js";
+import { badRequest, container, sendJson } from "./envelope.js";
 import { type Pictures, titleImages } from "./image-urls.js";
 import { shownTitle } from "./metadata-object.js";
 import { METADATA_PATH } from "./provider.js";
@@ -32,7 +33,7 @@ async function titleAsked(deps: ServiceDeps, request: FastifyRequest): Promise<T
   const { ratingKey } = request.params as { ratingKey: string };
   const t = await titleByKey(deps, ratingKey);
   if (t === "malformed") throw badRequest(NOT_OURS);
-  if (t === null) throw new PlexError(404, "no title has this ratingKey");
+  if (t === null) throw new EnvelopeError(404, "no title has this ratingKey");
   return t;
 }
 

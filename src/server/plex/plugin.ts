@@ -40,7 +40,9 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Log } from "../../lib/log.js";
 import type { ServiceDeps } from "../../services/deps.js";
 import type { KeyGate } from "../plugins/auth.js";
-import { PlexError, sendError, sendJson, toPlexError } from "./envelope.js";
+import { EnvelopeError } from "../../lib/errors.js";
+import { sendEnvelopeError } from "../plugins/envelope-errors.js";
+import { sendJson, toPlexError } from "./envelope.js";
 import { picturesFor } from "./image-urls.js";
 import { registerMatchRoute } from "./match.js";
 import { registerMetadataRoutes } from "./metadata.js";
@@ -60,9 +62,11 @@ async function checkKey(gate: KeyGate, request: FastifyRequest): Promise<void> {
   // For the operator (at debug level): which key, cut short in the log, was refused.
   request.log.debug({ url: request.url, refusal: checked.refusal }, "plex: API key refused");
   if (checked.refusal === "limited") {
-    throw new PlexError(429, `rate limit of ${checked.key.ratePerMinute} requests per minute exceeded`, { "retry-after": String(checked.retryAfterSeconds) });
+    throw new EnvelopeError(429, `rate limit of ${checked.key.ratePerMinute} requests per minute exceeded`, {
+      "retry-after": String(checked.retryAfterSeconds),
+    });
   }
-  throw new PlexError(401, checked.refusal === "missing" ? NO_KEY : "unknown or revoked API key");
+  throw new EnvelopeError(401, checked.refusal === "missing" ? NO_KEY : "unknown or revoked API key");
 }
 
 /**
@@ -83,17 +87,17 @@ export function sayPlexPictures(publicUrl: string, log: Log): void {
 export async function registerPlex(app: FastifyInstance, deps: ServiceDeps, gate: KeyGate, version: string): Promise<void> {
   const pictures = picturesFor(deps.config.publicUrl);
   // The provider's address without a key: the refusal says what to paste.
-  for (const url of ["/plex", "/plex/"]) app.all(url, { schema: HIDDEN }, (_request, reply) => sendError(reply, new PlexError(401, NO_KEY)));
+  for (const url of ["/plex", "/plex/"]) app.all(url, { schema: HIDDEN }, (_request, reply) => sendEnvelopeError(reply, new EnvelopeError(401, NO_KEY)));
 
   await app.register(
     async (scope) => {
       scope.setErrorHandler((err: Error, request, reply) => {
         const plex = toPlexError(err);
-        if (plex.status >= 500 && !(err instanceof PlexError)) request.log.error({ err, url: request.url, reqId: request.id }, "plex request failed");
-        return sendError(reply, plex);
+        if (plex.status >= 500 && !(err instanceof EnvelopeError)) request.log.error({ err, url: request.url, reqId: request.id }, "plex request failed");
+        return sendEnvelopeError(reply, plex);
       });
-      const noSuchPath = () => new PlexError(404, "no such path on this provider");
-      scope.setNotFoundHandler((_request, reply) => sendError(reply, noSuchPath()));
+      const noSuchPath = () => new EnvelopeError(404, "no such path on this provider");
+      scope.setNotFoundHandler((_request, reply) => sendEnvelopeError(reply, noSuchPath()));
       scope.addHook("onRoute", (route) => {
         route.schema = { ...route.schema, ...HIDDEN };
       });
