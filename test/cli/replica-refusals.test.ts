@@ -9,9 +9,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openCatalog } from "../../src/catalog/open/open-catalog.js";
-import { createKey } from "../../src/catalog/store/keys.js";
-import { upsertRecords } from "../../src/catalog/store/movies-write.js";
+import { openCatalog, createKey, upsertRecords } from "../../src/catalog/index.js";
 import { makeIngest } from "../helpers/build-app.js";
 import { runCli } from "../helpers/run-cli.js";
 import { providersOffEnv } from "../../src/cli/simulate-env.js";

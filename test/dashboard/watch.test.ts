@@ -17,9 +17,9 @@ import {
   settleJobs,
   type WatchBeat,
   writeWatchBeat,
+  openDatabase,
+  type Db,
 } from "../../src/catalog/index.js";
-import { openDatabase } from "../../src/catalog/open/open-catalog.js";
-import type { Db } from "../../src/catalog/store/db.js";
 import { buildServer } from "../../src/server/app.js";
 import { testConfig } from "../helpers/build-app.js";
 import { Browser, buildDashboardApp, type DashboardApp } from "../helpers/dashboard.js";

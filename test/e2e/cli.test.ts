@@ -2,8 +2,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../src/catalog/open/open-catalog.js";
-import { verifyKey } from "../../src/catalog/store/keys.js";
+import { openDatabase, verifyKey } from "../../src/catalog/index.js";
 import { makeRecord } from "../helpers/build-app.js";
 import { runCli } from "../helpers/run-cli.js";
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../src/catalog/open/open-catalog.js";
+import { openDatabase } from "../../src/catalog/index.js";
 import { AdminPassword } from "../../src/services/admin-password.js";
 import { testConfig } from "../helpers/build-app.js";
 import { runCli, startAndStop } from "../helpers/run-cli.js";

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openCatalog } from "../../src/catalog/open/open-catalog.js";
+import { openCatalog } from "../../src/catalog/index.js";
 import { CLI_ENTRY, runCli, startProcess } from "../helpers/run-cli.js";
 
 interface Answer {

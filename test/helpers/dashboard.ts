@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
-import type { Db } from "../../src/catalog/store/db.js";
+import type { Db } from "../../src/catalog/index.js";
 import type { Config } from "../../src/config/load.js";
 import type { DashboardOptions } from "../../src/server/dashboard/plugin.js";
 import type { ServiceDeps } from "../../src/services/deps.js";

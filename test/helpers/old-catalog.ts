@@ -3,7 +3,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
-import { MIGRATIONS_DIR } from "../../src/catalog/open/open-catalog.js";
+import { MIGRATIONS_DIR } from "../../src/catalog/index.js";
 
 /**
  * A catalog file in `dir` as an older version left it: the real migrations up to

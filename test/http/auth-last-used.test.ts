@@ -1,8 +1,6 @@
 import { performance } from "node:perf_hooks";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { openDatabase } from "../../src/catalog/open/open-catalog.js";
-import type { Db } from "../../src/catalog/store/db.js";
-import { listKeys } from "../../src/catalog/store/keys.js";
+import { openDatabase, type Db, listKeys } from "../../src/catalog/index.js";
 import { buildTestApp, makeIngest, type TestApp } from "../helpers/build-app.js";
 import { expectOk } from "./fixtures.js";
 

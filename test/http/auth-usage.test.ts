@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createKey, listKeysWithUsage } from "../../src/catalog/store/keys.js";
+import { createKey, listKeysWithUsage } from "../../src/catalog/index.js";
 import { buildTestApp, makeIngest, type TestApp } from "../helpers/build-app.js";
 
 describe("requests counted per key and day by the server", () => {

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../src/catalog/open/open-catalog.js";
-import { createKey, listKeys, revokeKey } from "../../src/catalog/store/keys.js";
+import { openDatabase, createKey, listKeys, revokeKey } from "../../src/catalog/index.js";
 import { buildTestApp, makeIngest, type TestApp } from "../helpers/build-app.js";
 import { expectError, expectOk } from "./fixtures.js";
 

@@ -1,7 +1,6 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { upsertRecords } from "../../src/catalog/store/movies-write.js";
-import { openDatabase } from "../../src/catalog/open/open-catalog.js";
+import { upsertRecords, openDatabase } from "../../src/catalog/index.js";
 import { buildTestApp, makeIngest, type TestApp } from "../helpers/build-app.js";
 import { expectOk } from "./fixtures.js";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createKey } from "../../src/catalog/store/keys.js";
+import { createKey } from "../../src/catalog/index.js";
 import { schemaErrorFormatter } from "../../src/server/plugins/errors.js";
 import { buildTestApp, makeIngest, type TestApp } from "../helpers/build-app.js";
 import { client, expectError, expectOk, type Client } from "./fixtures.js";

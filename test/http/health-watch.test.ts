@@ -6,9 +6,7 @@
  */
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
-import { claimReady, queueSettled, requeueJobs, settleJobs, type WatchBeat, writeWatchBeat } from "../../src/catalog/index.js";
-import { openDatabase } from "../../src/catalog/open/open-catalog.js";
-import type { Db } from "../../src/catalog/store/db.js";
+import { claimReady, queueSettled, requeueJobs, settleJobs, type WatchBeat, writeWatchBeat, openDatabase, type Db } from "../../src/catalog/index.js";
 import { buildTestApp, type TestApp } from "../helpers/build-app.js";
 import { expectOk } from "./fixtures.js";
 

@@ -7,8 +7,7 @@
 import { rmSync } from "node:fs";
 import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
-import { createKey } from "../../src/catalog/store/keys.js";
-import { upsertRecords } from "../../src/catalog/store/movies-write.js";
+import { createKey, upsertRecords } from "../../src/catalog/index.js";
 import { LeasedRates } from "../../src/cluster/worker-side.js";
 import { buildServer } from "../../src/server/app.js";
 import { LoginThrottle } from "../../src/services/sign-in-throttle.js";

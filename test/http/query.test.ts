@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { upsertRecords } from "../../src/catalog/store/movies-write.js";
+import { upsertRecords } from "../../src/catalog/index.js";
 import type { IngestRecord } from "../../src/model/record.js";
 import { generateSampleRecords } from "../../src/samples/titles/generate.js";
 import { buildTestApp, makeIngest, type TestApp } from "../helpers/build-app.js";

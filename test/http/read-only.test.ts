@@ -8,10 +8,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync, rmSync, statSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../src/catalog/open/open-catalog.js";
-import type { Db } from "../../src/catalog/store/db.js";
-import { createKey } from "../../src/catalog/store/keys.js";
-import { upsertRecords } from "../../src/catalog/store/movies-write.js";
+import { openDatabase, type Db, createKey, upsertRecords } from "../../src/catalog/index.js";
 import { createProviderRuntime, type ProviderRuntime } from "../../src/providers/runtime.js";
 import { type Simulator, startSimulator } from "../../src/samples/simulator/index.js";
 import { buildServer } from "../../src/server/app.js";

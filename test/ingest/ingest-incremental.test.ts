@@ -4,7 +4,7 @@
  * began, less an overlap; a run killed midway resumes, and the mark is where its crawl began.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { getProviderState } from "../../src/catalog/store/ingest-store.js";
+import { getProviderState } from "../../src/catalog/index.js";
 import { INCREMENTAL_OVERLAP_DAYS, runIngest } from "../../src/ingest/run-ingest.js";
 import { makeIngest, tempCatalog } from "../helpers/build-app.js";
 import type { CrawlOptions, Provider } from "../../src/providers/types.js";

@@ -1,8 +1,6 @@
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openCatalog } from "../../src/catalog/open/open-catalog.js";
-import type { Db } from "../../src/catalog/store/db.js";
-import { acquireIngestLock, listRuns, releaseIngestLock } from "../../src/catalog/store/ingest-store.js";
+import { openCatalog, type Db, acquireIngestLock, listRuns, releaseIngestLock } from "../../src/catalog/index.js";
 import { IngestBusyError, runIngest } from "../../src/ingest/run-ingest.js";
 import { createProviderRuntime } from "../../src/providers/runtime.js";
 import { startSimulator, type Simulator } from "../../src/samples/simulator/index.js";

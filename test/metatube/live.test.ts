@@ -6,7 +6,7 @@
  * copy, keeping the catalog's when the provider cannot answer.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { upsertRecords } from "../../src/catalog/store/movies-write.js";
+import { upsertRecords } from "../../src/catalog/index.js";
 import { type Simulator, startSimulator } from "../../src/samples/simulator/index.js";
 import { buildTestApp, simulatedProviders, type TestApp } from "../helpers/build-app.js";
 

@@ -7,7 +7,7 @@
  */
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createKey, revokeKey } from "../../src/catalog/store/keys.js";
+import { createKey, revokeKey } from "../../src/catalog/index.js";
 import { LoginThrottle } from "../../src/services/sign-in-throttle.js";
 import { KeyRateLimiter } from "../../src/services/rate-budget.js";
 import type { LiveFallback } from "../../src/services/live-fallback.js";

@@ -20,7 +20,7 @@
  */
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "../../src/catalog/store/db.js";
+import type { Db } from "../../src/catalog/index.js";
 import type { Config } from "../../src/config/load.js";
 import type { IngestRecord } from "../../src/model/record.js";
 import { createApiKey } from "../../src/services/key-admin.js";

@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getMeta, setMeta } from "../../src/catalog/store/meta.js";
-import { createSession, sessionActive } from "../../src/catalog/store/sessions.js";
-import type { Db } from "../../src/catalog/store/db.js";
+import { getMeta, setMeta, createSession, sessionActive, type Db } from "../../src/catalog/index.js";
 import { AdminPassword, ensureAdminPassword, hashPassword, resetAdminPassword, verifyPassword } from "../../src/services/admin-password.js";
 import { tempCatalogEach, testConfig } from "../helpers/build-app.js";
 

@@ -1,7 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { openDatabase } from "../../src/catalog/open/open-catalog.js";
-import type { Db } from "../../src/catalog/store/db.js";
-import { createKey, listKeysWithUsage } from "../../src/catalog/store/keys.js";
+import { openDatabase, type Db, createKey, listKeysWithUsage } from "../../src/catalog/index.js";
 import { ApiKeys } from "../../src/services/api-keys.js";
 import { tempCatalogEach } from "../helpers/build-app.js";
 

@@ -4,7 +4,7 @@
  * of the others. Against the sellers' sites in their real formats (the provider simulator).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { finishRun, markCrawlStart, startRun } from "../../src/catalog/store/ingest-store.js";
+import { finishRun, markCrawlStart, startRun } from "../../src/catalog/index.js";
 import { PROVIDERS } from "../../src/providers/registry.js";
 import { type Simulator, startSimulator } from "../../src/samples/simulator/index.js";
 import { findTitles } from "../../src/services/find-title.js";

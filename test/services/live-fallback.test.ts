@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openCatalog } from "../../src/catalog/open/open-catalog.js";
-import { purgeProvider } from "../../src/catalog/store/movies-write.js";
+import { openCatalog, purgeProvider } from "../../src/catalog/index.js";
 import { buildTestApp, makeIngest, type TestApp } from "../helpers/build-app.js";
 import { json, localServer, sample } from "../helpers/sample-server.js";
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Db } from "../../src/catalog/store/db.js";
-import { acquireIngestLock, finishRun, releaseIngestLock, startRun } from "../../src/catalog/store/ingest-store.js";
+import { type Db, acquireIngestLock, finishRun, releaseIngestLock, startRun } from "../../src/catalog/index.js";
 import { providerHealth } from "../../src/services/provider-health.js";
 import { tempCatalogEach, testConfig } from "../helpers/build-app.js";
 

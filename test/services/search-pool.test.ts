@@ -1,7 +1,6 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { openDatabase } from "../../src/catalog/open/open-catalog.js";
-import { upsertRecords } from "../../src/catalog/store/movies-write.js";
+import { openDatabase, upsertRecords } from "../../src/catalog/index.js";
 import { generateSampleRecords } from "../../src/samples/titles/generate.js";
 import { SearchPool } from "../../src/services/search-pool.js";
 import { buildTestApp, type TestApp } from "../helpers/build-app.js";

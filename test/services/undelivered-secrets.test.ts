@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Db } from "../../src/catalog/store/db.js";
-import { createKey } from "../../src/catalog/store/keys.js";
+import { type Db, createKey } from "../../src/catalog/index.js";
 import { resetAdminPassword } from "../../src/services/admin-password.js";
 import { markUndelivered, takeUndelivered } from "../../src/services/first-start.js";
 import { tempCatalog, tempCatalogEach, testConfig } from "../helpers/build-app.js";

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../../src/catalog/open/open-catalog.js";
+import { openDatabase } from "../../../src/catalog/index.js";
 import { runCliAsync } from "../../helpers/run-cli.js";
 import { TempDir } from "./helpers.js";
 

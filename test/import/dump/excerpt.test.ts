@@ -1,7 +1,6 @@
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { findByContentId } from "../../../src/catalog/store/movies-read.js";
-import { upsertRecords } from "../../../src/catalog/store/movies-write.js";
+import { findByContentId, upsertRecords } from "../../../src/catalog/index.js";
 import { parseR18Combined } from "../../../src/providers/r18dev/parse.js";
 import { importDump } from "../../../src/import/dump/import-dump.js";
 import { EXCERPT_PATH } from "./collect.js";

@@ -1,8 +1,7 @@
 import { readdirSync, rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "../../../src/catalog/store/db.js";
-import { findByContentId } from "../../../src/catalog/store/movies-read.js";
+import { type Db, findByContentId } from "../../../src/catalog/index.js";
 import { writeSampleDump } from "../../../src/samples/dump/dump.js";
 import { DumpTruncatedError, importDump, type ImportDumpOptions } from "../../../src/import/dump/import-dump.js";
 import { tempCatalog } from "../../helpers/build-app.js";

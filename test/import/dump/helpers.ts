@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll } from "vitest";
-import type { Db } from "../../../src/catalog/store/db.js";
+import type { Db } from "../../../src/catalog/index.js";
 import { copyEncode } from "../../../src/samples/dump/rows.js";
 import { tempCatalog } from "../../helpers/build-app.js";
 

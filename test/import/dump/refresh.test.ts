@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { findByContentId } from "../../../src/catalog/store/movies-read.js";
-import { upsertRecords } from "../../../src/catalog/store/movies-write.js";
+import { findByContentId, upsertRecords } from "../../../src/catalog/index.js";
 import { importDump, type ImportDumpOptions } from "../../../src/import/dump/import-dump.js";
 import { RECORD_FORMAT } from "../../../src/import/dump/source-hash.js";
 import { parseR18Combined } from "../../../src/providers/r18dev/parse.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findByContentId } from "../../../src/catalog/store/movies-read.js";
+import { findByContentId } from "../../../src/catalog/index.js";
 import { importDump } from "../../../src/import/dump/import-dump.js";
 import { baseBlocks, catalogForSuite, dumpText, snapshot } from "./helpers.js";
 

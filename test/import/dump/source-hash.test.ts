@@ -1,6 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { StagedVideos } from "../../../src/catalog/bulk/staged-videos.js";
-import { StagingDb } from "../../../src/catalog/bulk/staging-db.js";
+import { StagedVideos, StagingDb } from "../../../src/catalog/index.js";
 import { RECORD_FORMAT, SourceHashes } from "../../../src/import/dump/source-hash.js";
 import { stageDump } from "../../../src/import/dump/stage.js";
 import { Tally } from "../../../src/import/dump/summary.js";

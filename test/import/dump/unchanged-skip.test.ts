@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { StagingDb } from "../../../src/catalog/bulk/staging-db.js";
-import { prepareChangedRecord, prepareRecord } from "../../../src/catalog/store/movies-write.js";
-import { StoredHashes } from "../../../src/catalog/store/stored-hashes.js";
+import { StagingDb, prepareChangedRecord, prepareRecord, StoredHashes } from "../../../src/catalog/index.js";
 import { importDump } from "../../../src/import/dump/import-dump.js";
 import { type RecordBatch, recordBatches } from "../../../src/import/dump/records.js";
 import { stageDump } from "../../../src/import/dump/stage.js";

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openCatalog } from "../../../src/catalog/open/open-catalog.js";
+import { openCatalog } from "../../../src/catalog/index.js";
 import { generateSampleRecords } from "../../../src/samples/titles/generate.js";
 import { importFile, type ImportSummary } from "../../../src/import/file/import-file.js";
 import { CLI_ENTRY, ROOT } from "../../helpers/run-cli.js";

@@ -8,8 +8,15 @@ import { existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, sta
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { getOrganizeRun, markStep, type NewOrganizeRun, type NewStep, organizeRunSteps, startOrganizeRun as startRun } from "../../../src/catalog/index.js";
-import type { Db } from "../../../src/catalog/store/db.js";
+import {
+  getOrganizeRun,
+  markStep,
+  type NewOrganizeRun,
+  type NewStep,
+  organizeRunSteps,
+  startOrganizeRun as startRun,
+  type Db,
+} from "../../../src/catalog/index.js";
 import { stepsOfUndo } from "../../../src/library/organize/journal-steps.js";
 import { finishOpenRuns, thisProcess, undoRun } from "../../../src/library/organize/organize.js";
 import { runSteps } from "../../../src/library/organize/run-steps.js";

@@ -9,8 +9,7 @@ import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync } from 
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { finishOrganizeRun, jobsInState, listNotices, openCatalog, startOrganizeRun, upsertRecords } from "../../../src/catalog/index.js";
-import type { Db } from "../../../src/catalog/store/db.js";
+import { finishOrganizeRun, jobsInState, listNotices, openCatalog, startOrganizeRun, upsertRecords, type Db } from "../../../src/catalog/index.js";
 import { thisProcess } from "../../../src/library/organize/organize.js";
 import { createWatcher, watcherOptions } from "../../../src/library/watch/index.js";
 import { testConfig } from "../../helpers/build-app.js";
