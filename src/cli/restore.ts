@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { catalogCounts, checkCatalog, countRuns, listKeys, openDatabase } from "../catalog/index.js";
-import { litestreamRestore, RestoreError, removeCatalog } from "../cluster/litestream-restore.js";
+import { litestreamRestore, RestoreError, removeCatalog } from "../cluster/litestream/restore.js";
 import { processAlive } from "../lib/process-alive.js";
 import { CliError, cliConfig, out, UsageError } from "./context.js";
 

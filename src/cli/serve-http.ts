@@ -12,7 +12,7 @@ import type { FastifyInstance } from "fastify";
 import { catalogFullMessageOf, type Db, isCatalogFull, leaveCheckpointsToOthers } from "../catalog/index.js";
 import { catalogBase, catalogDuties } from "../cluster/catalog-duties.js";
 import type { ListeningMessage, primaryLine } from "../cluster/ipc.js";
-import { Litestream } from "../cluster/litestream.js";
+import { Litestream } from "../cluster/litestream/litestream.js";
 import { stopOnSignal } from "../cluster/stop-on-signal.js";
 import { LeasedRates, remoteBackup, remoteIngest, remoteSignIn } from "../cluster/worker-side.js";
 import type { Config } from "../config/load.js";

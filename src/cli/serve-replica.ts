@@ -7,8 +7,8 @@
 import cluster from "node:cluster";
 import { checkCopy, openDatabase } from "../catalog/index.js";
 import { primaryLine } from "../cluster/ipc.js";
-import { LitestreamMissingError, litestreamBinary } from "../cluster/litestream-bin.js";
-import { RestoreError } from "../cluster/litestream-restore.js";
+import { LitestreamMissingError, litestreamBinary } from "../cluster/litestream/bin.js";
+import { RestoreError } from "../cluster/litestream/restore.js";
 import { runReplica } from "../cluster/replica.js";
 import type { ReplicaState } from "../services/replica-state.js";
 import type { Config } from "../config/load.js";

@@ -1,6 +1,6 @@
 import cluster from "node:cluster";
 import { primaryLine } from "../cluster/ipc.js";
-import { LitestreamMissingError, litestreamBinary } from "../cluster/litestream-bin.js";
+import { LitestreamMissingError, litestreamBinary } from "../cluster/litestream/bin.js";
 import { runPrimary } from "../cluster/primary.js";
 import { installServerOutput } from "../lib/server-output.js";
 import { createProviderRuntime } from "../providers/runtime.js";

@@ -13,7 +13,7 @@ import type { Log } from "../lib/log.js";
 import type { ProviderRuntime } from "../providers/runtime.js";
 import type { IngestControl } from "../services/ingest-control.js";
 import type { SearchPool } from "../services/search-pool.js";
-import type { Litestream } from "./litestream.js";
+import type { Litestream } from "./litestream/litestream.js";
 import { imagesFor, lazyImages } from "../images/index.js";
 import { thisProcess } from "../library/organize/organize.js";
 import { createWatcher, watcherOptionsOf } from "../library/watch/index.js";

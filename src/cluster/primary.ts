@@ -20,7 +20,7 @@ import { SearchPool } from "../services/search-pool.js";
 import { catalogBase, catalogDuties } from "./catalog-duties.js";
 import { drainWorkers, everyWorker } from "./drain.js";
 import { answerCalls, type Handlers, type ListeningMessage } from "./ipc.js";
-import { Litestream } from "./litestream.js";
+import { Litestream } from "./litestream/litestream.js";
 import { sharedLimits } from "./shared-limits.js";
 import { stopOnSignal } from "./stop-on-signal.js";
 

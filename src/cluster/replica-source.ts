@@ -5,10 +5,10 @@
  */
 import { resolve } from "node:path";
 import type { Config } from "../config/load.js";
-import { litestreamBinary } from "./litestream-bin.js";
-import { parseLitestreamLine } from "./litestream-output.js";
-import { RestoreError } from "./litestream-restore.js";
-import { exited, lineText, spawnLitestream, withBackupConfig } from "./litestream-run.js";
+import { litestreamBinary } from "./litestream/bin.js";
+import { parseLitestreamLine } from "./litestream/output.js";
+import { RestoreError } from "./litestream/restore.js";
+import { exited, lineText, spawnLitestream, withBackupConfig } from "./litestream/run.js";
 import { type BackupPosition, latestPosition, parseListing } from "./replica-position.js";
 
 /** How long a listing may take before the backup counts as unreachable. */

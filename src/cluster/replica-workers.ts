@@ -8,7 +8,7 @@ import cluster, { type Worker } from "node:cluster";
 import type { Log } from "../lib/log.js";
 import { drainWorkers } from "./drain.js";
 import { answerCalls, type Handlers, type ListeningMessage } from "./ipc.js";
-import { RestoreError } from "./litestream-restore.js";
+import { RestoreError } from "./litestream/restore.js";
 import type { ReplicaFiles } from "./replica-files.js";
 import type { BackupPosition } from "./replica-position.js";
 

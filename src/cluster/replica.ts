@@ -16,7 +16,7 @@ import { Lifecycle, type Part } from "../lib/lifecycle.js";
 import type { Log } from "../lib/log.js";
 import { newReplicaState, type ReplicaState } from "../services/replica-state.js";
 import { drainWorkers, everyWorker } from "./drain.js";
-import { litestreamRestore, RestoreError } from "./litestream-restore.js";
+import { litestreamRestore, RestoreError } from "./litestream/restore.js";
 import { ReplicaFiles } from "./replica-files.js";
 import { type BackupPosition, formatPosition, moved } from "./replica-position.js";
 import { backupPosition } from "./replica-source.js";

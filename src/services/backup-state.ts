@@ -1,6 +1,6 @@
 /**
  * The state of the catalog's backup (BACKUP_TO), as /health and the dashboard show it.
- * The process that runs Litestream (src/cluster/litestream.ts) keeps it; a worker of
+ * The process that runs Litestream (the cluster's Litestream part) keeps it; a worker of
  * several asks its primary.
  */
 export interface BackupState {

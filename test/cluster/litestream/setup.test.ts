@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { lagOf } from "../../src/cluster/backup-lag.js";
-import { LITESTREAM_VERSION, LitestreamMissingError, litestreamBinary } from "../../src/cluster/litestream-bin.js";
-import { backupTarget, litestreamEnv, litestreamYaml, setupFor } from "../../src/cluster/litestream-config.js";
-import { parseLitestreamLine, parseReplicaPosition } from "../../src/cluster/litestream-output.js";
-import { loadConfig } from "../../src/config/load.js";
+import { lagOf } from "../../../src/cluster/litestream/backup-lag.js";
+import { LITESTREAM_VERSION, LitestreamMissingError, litestreamBinary } from "../../../src/cluster/litestream/bin.js";
+import { backupTarget, litestreamEnv, litestreamYaml, setupFor } from "../../../src/cluster/litestream/config.js";
+import { parseLitestreamLine, parseReplicaPosition } from "../../../src/cluster/litestream/output.js";
+import { loadConfig } from "../../../src/config/load.js";
 import { spawnSync } from "node:child_process";
 
 describe("BACKUP_TO and Litestream's configuration", () => {

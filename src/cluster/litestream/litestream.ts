@@ -12,13 +12,13 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import type { Config } from "../config/load.js";
-import type { Log } from "../lib/log.js";
-import type { BackupState, BackupStatus } from "../services/backup-state.js";
+import type { Config } from "../../config/load.js";
+import type { Log } from "../../lib/log.js";
+import type { BackupState, BackupStatus } from "../../services/backup-state.js";
 import { BackupLag, type ReplicaPosition } from "./backup-lag.js";
-import { litestreamBinary, parentDeathPrefix } from "./litestream-bin.js";
-import { litestreamEnv, litestreamYaml, setupFor } from "./litestream-config.js";
-import { fetchReplicaPosition, parseLitestreamLine } from "./litestream-output.js";
+import { litestreamBinary, parentDeathPrefix } from "./bin.js";
+import { litestreamEnv, litestreamYaml, setupFor } from "./config.js";
+import { fetchReplicaPosition, parseLitestreamLine } from "./output.js";
 
 /** How often the backup's position is compared with the catalog's. */
 const SAMPLE_EVERY_MS = 1000;

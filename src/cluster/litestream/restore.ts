@@ -7,11 +7,11 @@
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { createInterface } from "node:readline";
-import type { Config } from "../config/load.js";
-import { LitestreamMissingError, litestreamBinary } from "./litestream-bin.js";
-import { parseLitestreamLine } from "./litestream-output.js";
-import { exited, lineText, spawnLitestream, withBackupConfig } from "./litestream-run.js";
-import { stableCode, VideoCatalogError } from "../lib/video-catalog-error.js";
+import type { Config } from "../../config/load.js";
+import { LitestreamMissingError, litestreamBinary } from "./bin.js";
+import { parseLitestreamLine } from "./output.js";
+import { exited, lineText, spawnLitestream, withBackupConfig } from "./run.js";
+import { stableCode, VideoCatalogError } from "../../lib/video-catalog-error.js";
 
 /** A restore that could not be made: the message says why, for a person. */
 export class RestoreError extends VideoCatalogError {

@@ -6,7 +6,7 @@
  */
 import { isAbsolute, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Config } from "../config/load.js";
+import type { Config } from "../../config/load.js";
 
 export type BackupTarget = { kind: "file"; dir: string } | { kind: "s3"; url: string };
 

@@ -7,10 +7,10 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Config } from "../config/load.js";
-import { parentDeathPrefix } from "./litestream-bin.js";
-import { litestreamEnv, litestreamYaml, setupFor } from "./litestream-config.js";
-import type { parseLitestreamLine } from "./litestream-output.js";
+import type { Config } from "../../config/load.js";
+import { parentDeathPrefix } from "./bin.js";
+import { litestreamEnv, litestreamYaml, setupFor } from "./config.js";
+import type { parseLitestreamLine } from "./output.js";
 
 /** Calls `run` with the path of a configuration of the backup `from` for the catalog `dbPath`; the file is removed after. */
 export async function withBackupConfig<T>(config: Config, from: string, dbPath: string, run: (file: string) => Promise<T>): Promise<T> {

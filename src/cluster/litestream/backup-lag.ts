@@ -9,7 +9,7 @@
  */
 import { readFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { readWalEnd, type WalEnd, walFileSalt } from "../catalog/index.js";
+import { readWalEnd, type WalEnd, walFileSalt } from "../../catalog/index.js";
 
 /** Where the replica is: Litestream's WAL index (one per restart of the WAL) and the byte offset it holds up to. */
 export interface ReplicaPosition {

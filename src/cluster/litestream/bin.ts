@@ -9,7 +9,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
-import { stableCode, VideoCatalogError } from "../lib/video-catalog-error.js";
+import { stableCode, VideoCatalogError } from "../../lib/video-catalog-error.js";
 
 /** The version the package ships (`litestream version`), the one these files were written and tested against. */
 export const LITESTREAM_VERSION = "v0.3.13";
