@@ -15,7 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { checkCopy, openDatabase } from "../src/catalog/index.js";
-import { backupPosition } from "../src/cluster/replica-source.js";
+import { backupPosition } from "../src/cluster/replica/source.js";
 import { loadConfig } from "../src/config/load.js";
 import { benchCatalog } from "./catalog-file.js";
 import { dirBytes } from "./dir-bytes.js";

@@ -3,7 +3,7 @@ import { basename, dirname, join, resolve } from "node:path";
 
 /**
  * The newest copy of the catalog that a read-only replica's server restored beside
- * DATABASE_PATH (`<name>.replica-<n>`, named by src/cluster/replica-files.ts), or null
+ * DATABASE_PATH (`<name>.replica-<n>`, named by the replica's files), or null
  * when there is none. Only looks: a command never tidies the server's copies.
  */
 export function newestReplicaCopy(databasePath: string): string | null {

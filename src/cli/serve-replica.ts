@@ -1,5 +1,5 @@
 /**
- * serve with REPLICA_OF: a read-only replica. The primary (src/cluster/replica.ts)
+ * serve with REPLICA_OF: a read-only replica. The replica's primary process
  * restores the backup into copies beside DATABASE_PATH and runs the workers, each of
  * which opens its copy read-only (no migration, no first-start duty, no schedule, no
  * checkpoint, no backup of its own) and answers HTTP as the writer would.
@@ -9,7 +9,7 @@ import { checkCopy, openDatabase } from "../catalog/index.js";
 import { primaryLine } from "../cluster/ipc.js";
 import { LitestreamMissingError, litestreamBinary } from "../cluster/litestream/bin.js";
 import { RestoreError } from "../cluster/litestream/restore.js";
-import { runReplica } from "../cluster/replica.js";
+import { runReplica } from "../cluster/replica/replica.js";
 import type { ReplicaState } from "../services/replica-state.js";
 import type { Config } from "../config/load.js";
 import type { ServerOptions } from "../server/app.js";

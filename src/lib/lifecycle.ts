@@ -2,7 +2,7 @@
  * What a serving process runs, as parts: each started after the one before it, all
  * stopped the other way round, once. The single process (cli/serve-http.ts), the
  * primary of several workers (cluster/primary.ts) and a replica's primary
- * (cluster/replica.ts) each compose theirs; cluster/stop-on-signal.ts stops them.
+ * (cluster/replica/replica.ts) each compose theirs; cluster/stop-on-signal.ts stops them.
  */
 
 /** One thing a process runs: the catalog, the WAL checkpoints, the HTTP server... */

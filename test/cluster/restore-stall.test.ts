@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { litestreamRestore, RestoreError } from "../../src/cluster/litestream/restore.js";
-import { backupPosition } from "../../src/cluster/replica-source.js";
+import { backupPosition } from "../../src/cluster/replica/source.js";
 import { loadConfig } from "../../src/config/load.js";
 
 describe("a restore from a backup that never answers", () => {

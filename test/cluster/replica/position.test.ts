@@ -2,8 +2,8 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ReplicaFiles } from "../../src/cluster/replica-files.js";
-import { formatPosition, latestPosition, moved, parseListing } from "../../src/cluster/replica-position.js";
+import { ReplicaFiles } from "../../../src/cluster/replica/files.js";
+import { formatPosition, latestPosition, moved, parseListing } from "../../../src/cluster/replica/position.js";
 
 // As `litestream wal` and `litestream snapshots` (v0.3.13) print them.
 const WAL = `replica  generation        index  offset  size    created

@@ -11,18 +11,18 @@
  */
 import { randomBytes } from "node:crypto";
 import { renameSync } from "node:fs";
-import type { Config } from "../config/load.js";
-import { Lifecycle, type Part } from "../lib/lifecycle.js";
-import type { Log } from "../lib/log.js";
-import { newReplicaState, type ReplicaState } from "../services/replica-state.js";
-import { drainWorkers, everyWorker } from "./drain.js";
-import { litestreamRestore, RestoreError } from "./litestream/restore.js";
-import { ReplicaFiles } from "./replica-files.js";
-import { type BackupPosition, formatPosition, moved } from "./replica-position.js";
-import { backupPosition } from "./replica-source.js";
-import { type Copy, CopyWorkers } from "./replica-workers.js";
-import { sharedLimits } from "./shared-limits.js";
-import { stopOnSignal } from "./stop-on-signal.js";
+import type { Config } from "../../config/load.js";
+import { Lifecycle, type Part } from "../../lib/lifecycle.js";
+import type { Log } from "../../lib/log.js";
+import { newReplicaState, type ReplicaState } from "../../services/replica-state.js";
+import { drainWorkers, everyWorker } from "../drain.js";
+import { litestreamRestore, RestoreError } from "../litestream/restore.js";
+import { ReplicaFiles } from "./files.js";
+import { type BackupPosition, formatPosition, moved } from "./position.js";
+import { backupPosition } from "./source.js";
+import { type Copy, CopyWorkers } from "./workers.js";
+import { sharedLimits } from "../shared-limits.js";
+import { stopOnSignal } from "../stop-on-signal.js";
 
 export async function runReplica(o: { config: Config; log: Log; onListening: (address: string) => void }): Promise<void> {
   const life = new Lifecycle(new Replica(o.config, o.log.child({ part: "replica" }), o.onListening).parts());

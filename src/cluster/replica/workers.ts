@@ -5,12 +5,12 @@
  * copy is retired, and the copy's file deleted.
  */
 import cluster, { type Worker } from "node:cluster";
-import type { Log } from "../lib/log.js";
-import { drainWorkers } from "./drain.js";
-import { answerCalls, type Handlers, type ListeningMessage } from "./ipc.js";
-import { RestoreError } from "./litestream/restore.js";
-import type { ReplicaFiles } from "./replica-files.js";
-import type { BackupPosition } from "./replica-position.js";
+import type { Log } from "../../lib/log.js";
+import { drainWorkers } from "../drain.js";
+import { answerCalls, type Handlers, type ListeningMessage } from "../ipc.js";
+import { RestoreError } from "../litestream/restore.js";
+import type { ReplicaFiles } from "./files.js";
+import type { BackupPosition } from "./position.js";
 
 /** How long new workers may take to listen once their copy passed its check (which takes as long as reading the whole file, longer the bigger the catalog). */
 const START_MS = 120_000;

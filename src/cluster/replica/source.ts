@@ -4,12 +4,12 @@
  * an S3 store's endpoint and key apply) and, when it moved, a restore of it.
  */
 import { resolve } from "node:path";
-import type { Config } from "../config/load.js";
-import { litestreamBinary } from "./litestream/bin.js";
-import { parseLitestreamLine } from "./litestream/output.js";
-import { RestoreError } from "./litestream/restore.js";
-import { exited, lineText, spawnLitestream, withBackupConfig } from "./litestream/run.js";
-import { type BackupPosition, latestPosition, parseListing } from "./replica-position.js";
+import type { Config } from "../../config/load.js";
+import { litestreamBinary } from "../litestream/bin.js";
+import { parseLitestreamLine } from "../litestream/output.js";
+import { RestoreError } from "../litestream/restore.js";
+import { exited, lineText, spawnLitestream, withBackupConfig } from "../litestream/run.js";
+import { type BackupPosition, latestPosition, parseListing } from "./position.js";
 
 /** How long a listing may take before the backup counts as unreachable. */
 const LIST_TIMEOUT_MS = 30_000;
