@@ -53,8 +53,9 @@ const SUB_RANKS: Record<string, Record<string, number>> = {
   import: { dump: 0, file: 0 },
   // The shared core < a family's shared folder < each source < the registry that lists them.
   providers: { ".": 0, caribbean: 1, d2pass: 1, "*": 2, "registry.ts": 3, "runtime.ts": 4 },
-  // The scan, its reading and the sidecars < organize (templates, names per file system, the moves) < the watcher over it.
-  library: { ".": 0, organize: 1, watch: 2 },
+  // The scan and its reading, and beside them the sidecars (NFO, pictures, their names per media server)
+  // < organize (templates, names per file system, the moves) < the watcher over it.
+  library: { ".": 0, sidecars: 0, organize: 1, watch: 2 },
   // Litestream (its binary, settings, output, runs, restores, the backup's lag) < the primary, the workers' side, what runs
   // once per catalog < the replica (its copies, their position, the backup it follows, the workers on the copy served).
   cluster: { litestream: 0, ".": 1, replica: 2 },

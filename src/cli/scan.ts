@@ -1,10 +1,10 @@
 import { statSync } from "node:fs";
 import { type Images, imagesFor, lazyImages } from "../images/index.js";
 import { type ScanEntry, type ScanTotals, scanLibrary } from "../library/scan-library.js";
-import { groupForSidecars, type MatchedFile } from "../library/sidecar-groups.js";
-import { SIDECAR_KINDS, type SidecarKind, type SidecarResult } from "../library/sidecars.js";
-import { sidecarKinds } from "../library/sidecar-targets.js";
-import { type SidecarTotals, writeAllSidecars } from "../library/write-sidecars.js";
+import { groupForSidecars, type MatchedFile } from "../library/sidecars/groups.js";
+import { SIDECAR_KINDS, type SidecarKind, type SidecarResult } from "../library/sidecars/sidecars.js";
+import { sidecarKinds } from "../library/sidecars/targets.js";
+import { type SidecarTotals, writeAllSidecars } from "../library/sidecars/write-sidecars.js";
 import { ConfigError } from "../config/load.js";
 import { createProviderRuntime } from "../providers/runtime.js";
 import type { ServiceDeps } from "../services/deps.js";
@@ -63,7 +63,7 @@ export interface ScanValues {
 /**
  * scan DIR: reads the code of every video under DIR and looks it up (catalog first,
  * then the live providers unless --offline). With --write, then writes the sidecars
- * of every matched title beside its videos (src/library/sidecars.ts); without it,
+ * of every matched title beside its videos (the library's sidecars); without it,
  * writes nothing in DIR.
  */
 export async function scanCommand(dir: string, values: ScanValues): Promise<void> {

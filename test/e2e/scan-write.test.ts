@@ -19,7 +19,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { providersOffEnv } from "../../src/cli/simulate-env.js";
 import { cutBox, normalizeCut } from "../../src/images/cut-options.js";
-import { plexImporterBase } from "../../src/library/sidecar-names.js";
+import { plexImporterBase } from "../../src/library/sidecars/names.js";
 import type { IngestRecord } from "../../src/model/record.js";
 import { makeRecord } from "../helpers/build-app.js";
 import { CLI_ENTRY, ROOT, runCli, runCliAsync } from "../helpers/run-cli.js";

@@ -4,11 +4,11 @@
  * `ABP-123.zh-CN.ass`, `ABP-123.sub` and `.idx`, `ABP-123.nfo`, `ABP-123-poster.jpg` go
  * with `ABP-123.mp4`; `ABP-123-C.srt` with `ABP-123-C.mp4`, not with `ABP-123.mp4` beside
  * it. A stack also owns the names its readers give the whole stack (`ABP-123-poster.jpg`
- * for `ABP-123-cd1.mp4` and `-cd2`: sidecar-names.ts). Every video of the folder counts,
+ * for `ABP-123-cd1.mp4` and `-cd2`: the sidecars' names.ts). Every video of the folder counts,
  * matched or not, so nothing of a file that stays is taken by one that moves.
  */
 import { findCode, isVideoFile } from "../../codes/index.js";
-import { readerBases, type TitleFile } from "../sidecar-names.js";
+import { readerBases, type TitleFile } from "../sidecars/names.js";
 
 export const SUBTITLE_EXTENSIONS = new Set(["srt", "ass", "ssa", "vtt", "sub", "idx", "sup", "smi"]);
 

@@ -11,9 +11,9 @@ import type { Images } from "../../images/index.js";
 import type { ServiceDeps } from "../../services/deps.js";
 import type { Title } from "../../services/title.js";
 import { titleNames } from "../../services/title-names.js";
-import type { SidecarGroup } from "../sidecar-groups.js";
-import type { SidecarKind } from "../sidecars.js";
-import { writeAllSidecars } from "../write-sidecars.js";
+import type { SidecarGroup } from "../sidecars/groups.js";
+import type { SidecarKind } from "../sidecars/sidecars.js";
+import { writeAllSidecars } from "../sidecars/write-sidecars.js";
 import type { OrganizePlan } from "./plan.js";
 
 const relTo = (root: string, p: string) => path.relative(root, p).split(path.sep).join("/");

@@ -3,7 +3,7 @@ import type { FileIdentity, LeftFile, OrganizeMode } from "../../catalog/index.j
 import type { NameMarks } from "../../codes/index.js";
 import type { ScanEntry } from "../scan-library.js";
 import type { Title } from "../../services/title.js";
-import type { TitleFile } from "../sidecar-names.js";
+import type { TitleFile } from "../sidecars/names.js";
 import type { Companion } from "./companions.js";
 import type { NameTarget } from "./file-names.js";
 import type { Template } from "./template.js";

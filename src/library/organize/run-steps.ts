@@ -18,7 +18,7 @@ import {
   type StepState,
 } from "../../catalog/index.js";
 import type { ServiceDeps } from "../../services/deps.js";
-import { fsReason } from "../sidecar-files.js";
+import { fsReason } from "../sidecars/files.js";
 import {
   ensureFolder,
   ensureHardLink,

@@ -15,7 +15,7 @@ import { planOrganize } from "../organize/plan.js";
 import type { OrganizePlan, PlanSettings, PlanUnit } from "../organize/plan-types.js";
 import { writeSidecarsAfter } from "../organize/placed-sidecars.js";
 import type { Template } from "../organize/template.js";
-import type { SidecarKind } from "../sidecars.js";
+import type { SidecarKind } from "../sidecars/sidecars.js";
 import type { Images } from "../../images/index.js";
 
 /** How long a pending title waits for its next live lookup, by the lookups tried: hours, then a day. */

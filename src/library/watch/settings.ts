@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { type Config, ConfigError } from "../../config/load.js";
-import { sidecarKinds } from "../sidecar-targets.js";
+import { sidecarKinds } from "../sidecars/targets.js";
 import { DEFAULT_TEMPLATE, parseTemplate, TemplateError } from "../organize/template.js";
 import type { WatchSettings } from "./place.js";
 import type { WatcherOptions } from "./watcher.js";

@@ -3,9 +3,9 @@
  * (upsertRecords), read back with it (findByDvdId, fromCatalog), written by buildNfo.
  */
 import { describe, expect, it } from "vitest";
-import { type Db, findByDvdId, upsertRecords } from "../../src/catalog/index.js";
-import { fromCatalog } from "../../src/services/title.js";
-import { makeIngest, tempCatalogEach } from "../helpers/build-app.js";
+import { type Db, findByDvdId, upsertRecords } from "../../../src/catalog/index.js";
+import { fromCatalog } from "../../../src/services/title.js";
+import { makeIngest, tempCatalogEach } from "../../helpers/build-app.js";
 import { build, kodiReads, parseNfo } from "./read-nfo.js";
 
 describe("the NFO of a catalog title", () => {

@@ -4,10 +4,10 @@
  * from it what they show (read-nfo.ts ports their rules).
  */
 import { describe, expect, it } from "vitest";
-import type { NfoTitle } from "../../src/library/nfo.js";
-import { generateSampleRecords } from "../../src/samples/titles/generate.js";
-import { makeIngest } from "../helpers/build-app.js";
-import { sampleTitles } from "../helpers/sample-titles.js";
+import type { NfoTitle } from "../../../src/library/sidecars/nfo.js";
+import { generateSampleRecords } from "../../../src/samples/titles/generate.js";
+import { makeIngest } from "../../helpers/build-app.js";
+import { sampleTitles } from "../../helpers/sample-titles.js";
 import { build, expectFields, jellyfinReads, kodiReads, list, type Node, parseNfo, plexImporterReads } from "./read-nfo.js";
 
 const SAMPLE_TITLES: NfoTitle[] = sampleTitles();

@@ -5,7 +5,7 @@
  * (`ABP-123.mp4`, `ABP-123-C.mp4`) are two versions, not a stack.
  */
 import path from "node:path";
-import type { TitleFile } from "./sidecar-names.js";
+import type { TitleFile } from "./names.js";
 
 export interface MatchedFile<T> extends TitleFile {
   /** What the file was matched to; files of one title carry the same key. */

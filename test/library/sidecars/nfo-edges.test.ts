@@ -4,7 +4,7 @@
  * says what the record says, leaving out what it does not.
  */
 import { describe, expect, it } from "vitest";
-import { makeIngest } from "../helpers/build-app.js";
+import { makeIngest } from "../../helpers/build-app.js";
 import { build, expectFields, list, type Node, parseNfo } from "./read-nfo.js";
 
 describe("buildNfo on edge records", () => {

@@ -4,8 +4,8 @@
  * was deleted or edited, anyone else's NFO, no XML at all).
  */
 import { describe, expect, it } from "vitest";
-import { buildNfo, NFO_FORMAT, type NfoMark, readNfoMark } from "../../src/library/nfo.js";
-import { makeIngest } from "../helpers/build-app.js";
+import { buildNfo, NFO_FORMAT, type NfoMark, readNfoMark } from "../../../src/library/sidecars/nfo.js";
+import { makeIngest } from "../../helpers/build-app.js";
 import { MARK, parseNfo } from "./read-nfo.js";
 
 const TITLE = makeIngest({ titleJa: "A & B <c>", commentJa: "x".repeat(3000) });

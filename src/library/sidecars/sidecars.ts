@@ -1,6 +1,6 @@
 /**
  * The sidecars of one title beside its video files (what each kind is and where each
- * reader takes it: sidecar-targets.ts). Nothing of the user's is lost: each file says in
+ * reader takes it: targets.ts). Nothing of the user's is lost: each file says in
  * its own first bytes that this tool wrote it, and from what (the NFO in a comment, a
  * picture in its EXIF description); a file without that mark is left alone unless `force`,
  * one with it is rewritten only when what it was made from changed, and every write is
@@ -10,17 +10,17 @@
 import { createHash } from "node:crypto";
 import { statSync } from "node:fs";
 import path from "node:path";
-import { cutBox, normalizeCut } from "../images/cut-options.js";
-import { type CutOptions, ImageError, type Images } from "../images/index.js";
-import { VERSION } from "../lib/version.js";
-import type { Title } from "../services/title.js";
-import type { TitleNames } from "../services/title-names.js";
+import { cutBox, normalizeCut } from "../../images/cut-options.js";
+import { type CutOptions, ImageError, type Images } from "../../images/index.js";
+import { VERSION } from "../../lib/version.js";
+import type { Title } from "../../services/title.js";
+import type { TitleNames } from "../../services/title-names.js";
 import { buildNfo, NFO_FORMAT, readNfoMark } from "./nfo.js";
-import { fsReason, linkAtomically, readHead, writeAtomically } from "./sidecar-files.js";
-import type { TitleFile } from "./sidecar-names.js";
-import { type SidecarKind, type SidecarTarget, sidecarTargets } from "./sidecar-targets.js";
+import { fsReason, linkAtomically, readHead, writeAtomically } from "./files.js";
+import type { TitleFile } from "./names.js";
+import { type SidecarKind, type SidecarTarget, sidecarTargets } from "./targets.js";
 
-export { SIDECAR_KINDS, type SidecarKind } from "./sidecar-targets.js";
+export { SIDECAR_KINDS, type SidecarKind } from "./targets.js";
 
 /**
  * - written: there was no such file; updated: ours, made from an older record; replaced: someone else's, with `force`;
@@ -182,7 +182,7 @@ async function one(target: SidecarTarget, t: Title, names: TitleNames | undefine
 
 /**
  * Writes (or, with dryRun, plans) the sidecars of one title's files in one folder, at
- * every name a reader looks for them (sidecar-targets.ts).
+ * every name a reader looks for them (targets.ts).
  */
 export async function writeSidecars(t: Title, files: TitleFile[], o: SidecarOptions): Promise<SidecarResult[]> {
   const run = o.run ?? newSidecarRun();

@@ -8,7 +8,7 @@
  */
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { expect } from "vitest";
-import { buildNfo, type NfoMark, type NfoTitle } from "../../src/library/nfo.js";
+import { buildNfo, type NfoMark, type NfoTitle } from "../../../src/library/sidecars/nfo.js";
 
 export const MARK: NfoMark = { tool: "video-catalog", version: "0.1.0", digest: "3f2a9c0d41b7e865" };
 const LISTS = new Set(["studio", "genre", "tag", "director", "credits", "actor", "uniqueid", "thumb", "id"]);

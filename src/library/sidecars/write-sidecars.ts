@@ -1,11 +1,11 @@
 /**
  * The sidecars of a whole scan: every group of matched files (one title in one folder,
- * see sidecar-groups.ts), a few groups at a time, since a picture may be fetched; the
+ * see groups.ts), a few groups at a time, since a picture may be fetched; the
  * outbound client's per-host limits still hold. One failed file never stops the run, and
  * a picture that cannot be fetched is asked once in it (SidecarRun).
  */
-import type { Title } from "../services/title.js";
-import type { SidecarGroup } from "./sidecar-groups.js";
+import type { Title } from "../../services/title.js";
+import type { SidecarGroup } from "./groups.js";
 import { newSidecarRun, type SidecarAction, type SidecarOptions, type SidecarResult, writeSidecars } from "./sidecars.js";
 
 export type SidecarTotals = Record<SidecarAction, number>;

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
-import { writeAtomically } from "../../src/library/sidecar-files.js";
+import { writeAtomically } from "../../../src/library/sidecars/files.js";
 
 const dirs: string[] = [];
 let saved: number | null = null;

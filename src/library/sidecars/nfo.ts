@@ -41,8 +41,8 @@
  *   so a profile limited to any age rating does not see the title.
  * No reader takes a web page (a URL after </movie> is a scraper link to Kodi): none is written.
  */
-import type { DetailedRecord } from "../model/record.js";
-import { namesIn, type TitleNames } from "../services/title-names.js";
+import type { DetailedRecord } from "../../model/record.js";
+import { namesIn, type TitleNames } from "../../services/title-names.js";
 
 export interface NfoTitle {
   record: DetailedRecord;

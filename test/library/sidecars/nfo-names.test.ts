@@ -8,9 +8,9 @@
  * their own: one language in each file too, read from what the record holds.
  */
 import { describe, expect, it } from "vitest";
-import { generateSampleRecords } from "../../src/samples/titles/generate.js";
-import { namesIn } from "../../src/services/title-names.js";
-import { sampleTitles } from "../helpers/sample-titles.js";
+import { generateSampleRecords } from "../../../src/samples/titles/generate.js";
+import { namesIn } from "../../../src/services/title-names.js";
+import { sampleTitles } from "../../helpers/sample-titles.js";
 import { build, list, type Node, parseNfo } from "./read-nfo.js";
 
 const snis = sampleTitles()[0];

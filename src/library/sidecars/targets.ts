@@ -1,6 +1,6 @@
 /**
  * The files `scan --write` makes for one title, by kind, each at every name a reader takes
- * it from (sidecar-names.ts), with the picture it is made from:
+ * it from (names.ts), with the picture it is made from:
  * - nfo: NAME.nfo (Kodi, Jellyfin, Emby, Plex's NFO importer);
  * - poster: NAME-poster.jpg, the front cover cut from the jacket;
  * - fanart: NAME-fanart.jpg, the whole jacket;
@@ -14,9 +14,9 @@
  *   `extrafanart/` folder: Jellyfin gives that folder's pictures to every film in it.
  * The importer reads neither landscape nor numbered backdrops.
  */
-import { ConfigError } from "../config/load.js";
-import type { DetailedRecord } from "../model/record.js";
-import { sidecarBases, type TitleFile } from "./sidecar-names.js";
+import { ConfigError } from "../../config/load.js";
+import type { DetailedRecord } from "../../model/record.js";
+import { sidecarBases, type TitleFile } from "./names.js";
 
 export const SIDECAR_KINDS = ["nfo", "poster", "fanart", "extrafanart", "landscape"] as const;
 export type SidecarKind = (typeof SIDECAR_KINDS)[number];

@@ -5,7 +5,7 @@
  * Kodi's stack title and the importer's base).
  */
 import { describe, expect, it } from "vitest";
-import { jellyfinItems, kodiStackTitle, plexImporterBase, sidecarBase, sidecarBases, type TitleFile } from "../../src/library/sidecar-names.js";
+import { jellyfinItems, kodiStackTitle, plexImporterBase, sidecarBase, sidecarBases, type TitleFile } from "../../../src/library/sidecars/names.js";
 
 const stack = (...rels: string[]): TitleFile[] => rels.map((rel, i) => ({ rel, part: i + 1 }));
 const single = (rel: string): TitleFile[] => [{ rel, part: null }];
