@@ -44,8 +44,8 @@ const RANKS: Record<string, number> = {
  */
 const SUB_RANKS: Record<string, Record<string, number>> = {
   // The FTS text, fields, key and name tags (pure) < the SQLite store < the stored JSON
-  // read as it is < queries and bulk loads < opening and migrating < the front door.
-  catalog: { fts: 0, store: 1, wire: 2, search: 3, bulk: 3, open: 4, "index.ts": 5 },
+  // read as it is < queries, bulk loads and the dump's staging file < opening and migrating < the front door.
+  catalog: { fts: 0, store: 1, wire: 2, search: 3, bulk: 3, staging: 3, open: 4, "index.ts": 5 },
   // Schemas and request parameters < the plugins (auth, errors and the envelope errors, validators, docs)
   // < each face, all on one floor (FACES) < app.ts and the framework's refusals.
   server: { schemas: 0, params: 0, plugins: 1, metatube: 2, dashboard: 2, routes: 2, plex: 2, ".": 3 },

@@ -117,11 +117,11 @@ export {
   type StagedTable,
   type StagedVideo,
   type StagedVideoText,
-} from "./bulk/dump-tables.js";
-export { StagedVideos } from "./bulk/staged-videos.js";
-export { StagingDb, stagingDirFor } from "./bulk/staging-db.js";
-export { VideoStaging, type VideoPlan, type VideoRows, type VideoStager } from "./bulk/video-staging.js";
-export { LinkStaging, type LinkRows, type LinkStager } from "./bulk/link-staging.js";
+} from "./staging/dump-tables.js";
+export { StagedVideos } from "./staging/staged-videos.js";
+export { StagingDb, stagingDirFor } from "./staging/staging-db.js";
+export { VideoStaging, type VideoPlan, type VideoRows, type VideoStager } from "./staging/video-staging.js";
+export { LinkStaging, type LinkRows, type LinkStager } from "./staging/link-staging.js";
 
 // The organizer's journal: runs and their steps.
 export {

@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { isStagedTable, type StagingPlan, stagedColumns } from "../../src/catalog/bulk/dump-tables.js";
-import { StagedVideos } from "../../src/catalog/bulk/staged-videos.js";
-import { StagingDb } from "../../src/catalog/bulk/staging-db.js";
+import { isStagedTable, type StagingPlan, stagedColumns } from "../../src/catalog/staging/dump-tables.js";
+import { StagedVideos } from "../../src/catalog/staging/staged-videos.js";
+import { StagingDb } from "../../src/catalog/staging/staging-db.js";
 import { copyEncode } from "../../src/samples/dump/rows.js";
 import { baseBlocks, TempDir } from "../import/dump/helpers.js";
 

@@ -8,8 +8,8 @@
  * the covering index of the narrow columns.
  */
 import { type BatchStart, STAGED_VIDEO_COLUMNS, type StagingPlan, type StagingSink } from "./dump-tables.js";
-import { StagingFile } from "./staging-file.js";
-import { BatchInsert, rowDigest, type Stager } from "./staging-sinks.js";
+import { StagingFile } from "./file.js";
+import { BatchInsert, rowDigest, type Stager } from "./sinks.js";
 
 /** Rows between commits (the file has no journal: commits only bound the dirty cache). */
 const ROWS_PER_COMMIT = 50_000;

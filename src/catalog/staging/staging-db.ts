@@ -21,7 +21,7 @@ import type Database from "better-sqlite3";
 import type { Db } from "../store/db.js";
 import { DIMENSIONS, isDimension, type StagedTable, type StagingPlan, type StagingSink } from "./dump-tables.js";
 import { type LinkStager, LinkSink, LinkStaging } from "./link-staging.js";
-import { BatchInsert, headerSalt, openStagingFile, RowSink } from "./staging-sinks.js";
+import { BatchInsert, headerSalt, openStagingFile, RowSink } from "./sinks.js";
 import { type VideoStager, VideoSink, VideoStaging } from "./video-staging.js";
 
 /** Rows between commits of the staging database (it has no journal: commits only bound the dirty cache). */

@@ -76,7 +76,7 @@ export type StagedTable = "derived_video" | DimensionTable | LinkTable;
 
 /**
  * Column values by name, as they came from the dump (null = SQL NULL), and `row_hash`:
- * the digest of the row as the dump wrote it (see rowDigest in staging-sinks.ts).
+ * the digest of the row as the dump wrote it (see rowDigest in sinks.ts).
  */
 export type StagedRow = Record<string, string | null>;
 

@@ -4,7 +4,7 @@
  * rows (which only bounds the dirty cache), closed whatever happens.
  */
 import type Database from "better-sqlite3";
-import { openStagingFile, type RowCounter } from "./staging-sinks.js";
+import { openStagingFile, type RowCounter } from "./sinks.js";
 
 export abstract class StagingFile implements RowCounter {
   protected readonly db: Database.Database;

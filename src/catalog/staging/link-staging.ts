@@ -7,8 +7,8 @@
  * their inserts several-fold (pg_dump writes a video's links next to each other).
  */
 import { LINKS, type LinkTable, type StagingSink } from "./dump-tables.js";
-import { StagingFile } from "./staging-file.js";
-import { BatchInsert, type Stager } from "./staging-sinks.js";
+import { StagingFile } from "./file.js";
+import { BatchInsert, type Stager } from "./sinks.js";
 
 /** Rows between commits (the file has no journal: commits only bound the dirty cache). */
 const ROWS_PER_COMMIT = 200_000;
