@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { openCatalog, titleCount, type Db } from "../src/catalog/index.js";
-import { loadSampleRecords } from "../src/services/first-start.js";
+import { loadSampleRecords } from "../src/services/access/first-start.js";
 
 export const CACHE_DIR = resolve(import.meta.dirname, ".cache");
 

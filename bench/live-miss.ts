@@ -26,7 +26,7 @@ import { createProviderRuntime } from "../src/providers/runtime.js";
 import { buildCatalog, generateCatalog } from "../src/samples/simulator/catalog.js";
 import { startSimulator } from "../src/samples/simulator/index.js";
 import { buildServer } from "../src/server/app.js";
-import { liveLookups } from "../src/services/live-lookups.js";
+import { liveLookups } from "../src/services/live/live-lookups.js";
 
 const { values } = parseArgs({ options: { misses: { type: "string", default: "5" }, delays: { type: "string", default: "0,2000,4000" } } });
 const misses = Number(values.misses);

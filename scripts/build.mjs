@@ -30,7 +30,7 @@ export const DIST = join(ROOT, "dist");
 const BENCH_ENTRIES = ["bench-serve", "bench-bare"];
 export const ENTRY_POINTS = {
   main: "src/main.ts",
-  "search-worker": "src/services/search-worker.ts",
+  "search-worker": "src/services/search/search-worker.ts",
   "import-dump-worker": "src/import/dump/import-dump-worker.ts",
   "import-worker": "src/import/file/import-worker.ts",
   // The benchmark's server: serve plus the baseline routes, registered only by it.

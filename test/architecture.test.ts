@@ -56,6 +56,10 @@ const SUB_RANKS: Record<string, Record<string, number>> = {
   // The scan and its reading, and beside them the sidecars (NFO, pictures, their names per media server)
   // < organize (templates, names per file system, the moves) < the watcher over it.
   library: { ".": 0, sidecars: 0, organize: 1, watch: 2 },
+  // What the services stand on, on one floor: API keys and the sign-in limits, the state of the process's duties (backup,
+  // replica, ingest runs, providers' readiness), the live providers, the search threads < deps.ts, what every use-case is
+  // given < finding titles (and their names, their copies) < search and random, which fall back on finding titles.
+  services: { access: 0, operations: 0, live: 0, "search-pool": 0, ".": 1, titles: 2, search: 3 },
   // Litestream (its binary, settings, output, runs, restores, the backup's lag) < the primary, the workers' side, what runs
   // once per catalog < the replica (its copies, their position, the backup it follows, the workers on the copy served).
   cluster: { litestream: 0, ".": 1, replica: 2 },
@@ -252,7 +256,7 @@ describe("the shape of the code", () => {
 
   it("the live providers' search is asked in one place, find-title.ts's searchLive, for every face's text", () => {
     const asking = SRC.filter((f) => /\blive\??\.search\(/.test(readFileSync(join(ROOT, f), "utf8")));
-    expect(asking).toEqual(["src/services/find-title.ts"]);
+    expect(asking).toEqual(["src/services/titles/find-title.ts"]);
   });
 
   it("no module imports itself back through others, even through types only or import()", () => {

@@ -1,4 +1,4 @@
-import { resetAdminPassword } from "../services/admin-password.js";
+import { resetAdminPassword } from "../services/access/admin-password.js";
 import { CliError, openCli, out } from "./context.js";
 
 /** admin reset-password: a new admin password for the dashboard, printed once on the last line. */

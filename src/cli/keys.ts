@@ -1,5 +1,5 @@
 import { listKeysWithUsage, revokeKey } from "../catalog/index.js";
-import { createApiKey, KeyInputError } from "../services/key-admin.js";
+import { createApiKey, KeyInputError } from "../services/access/key-admin.js";
 import { CliError, openCli, out, UsageError } from "./context.js";
 
 const iso = (ms: number | null) => (ms === null ? "-" : new Date(ms).toISOString());

@@ -13,7 +13,7 @@ import { applyPlan, checkPlan, finishOpenRuns, NoSuchRun, OrganizeBusy, thisProc
 import type { ConflictPolicy, OrganizePlan } from "../library/organize/plan.js";
 import { planOrganize } from "../library/organize/plan.js";
 import { createProviderRuntime } from "../providers/runtime.js";
-import { liveLookups } from "../services/live-lookups.js";
+import { liveLookups } from "../services/live/live-lookups.js";
 import { CliError, cliConfig, err, openCli, out, UsageError } from "./context.js";
 import { printPlan, printRuns, printSteps } from "./organize-print.js";
 import { writeSidecarsAfter } from "../library/organize/placed-sidecars.js";

@@ -1,7 +1,7 @@
 import { createWriteStream } from "node:fs";
 import { once } from "node:events";
 import { generateSampleRecords } from "../samples/titles/generate.js";
-import { loadSampleRecords } from "../services/first-start.js";
+import { loadSampleRecords } from "../services/access/first-start.js";
 import { openCli, out, UsageError } from "./context.js";
 import { COMMIT_STEP_TEXT, Progress } from "./progress.js";
 

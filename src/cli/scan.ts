@@ -8,9 +8,9 @@ import { type SidecarTotals, writeAllSidecars } from "../library/sidecars/write-
 import { ConfigError } from "../config/load.js";
 import { createProviderRuntime } from "../providers/runtime.js";
 import type { ServiceDeps } from "../services/deps.js";
-import { liveLookups } from "../services/live-lookups.js";
-import type { Title } from "../services/title.js";
-import { titleNames } from "../services/title-names.js";
+import { liveLookups } from "../services/live/live-lookups.js";
+import type { Title } from "../services/titles/title.js";
+import { titleNames } from "../services/titles/title-names.js";
 import { CliError, cliConfig, err, openCli, out, UsageError } from "./context.js";
 import { Progress } from "./progress.js";
 import { checkProviderSettings } from "./provider-settings.js";

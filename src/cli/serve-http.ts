@@ -22,10 +22,10 @@ import { createProviderRuntime } from "../providers/runtime.js";
 import { buildServer, type ServerOptions } from "../server/app.js";
 import { watchEventLoop } from "../server/loop-watch.js";
 import type { ServerLog } from "../server/server-log.js";
-import { IngestControl } from "../services/ingest-control.js";
-import { liveLookups } from "../services/live-lookups.js";
-import type { ReplicaState } from "../services/replica-state.js";
-import { SearchPool } from "../services/search-pool.js";
+import { IngestControl } from "../services/operations/ingest-control.js";
+import { liveLookups } from "../services/live/live-lookups.js";
+import type { ReplicaState } from "../services/operations/replica-state.js";
+import { SearchPool } from "../services/search-pool/search-pool.js";
 import { out } from "./context.js";
 
 export interface HttpRole {

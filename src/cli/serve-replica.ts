@@ -10,7 +10,7 @@ import { primaryLine } from "../cluster/ipc.js";
 import { LitestreamMissingError, litestreamBinary } from "../cluster/litestream/bin.js";
 import { RestoreError } from "../cluster/litestream/restore.js";
 import { runReplica } from "../cluster/replica/replica.js";
-import type { ReplicaState } from "../services/replica-state.js";
+import type { ReplicaState } from "../services/operations/replica-state.js";
 import type { Config } from "../config/load.js";
 import type { ServerOptions } from "../server/app.js";
 import { sayPlexPictures } from "../server/plex/plugin.js";

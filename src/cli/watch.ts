@@ -9,7 +9,7 @@ import { thisProcess } from "../library/organize/organize.js";
 import { createWatcher, OutsideInbox, watcherDeps, watcherOptions, watchOnce } from "../library/watch/index.js";
 import type { WatcherOptions } from "../library/watch/watcher.js";
 import { createProviderRuntime } from "../providers/runtime.js";
-import { liveLookups } from "../services/live-lookups.js";
+import { liveLookups } from "../services/live/live-lookups.js";
 import { serverLog } from "../server/server-log.js";
 import { CliError, cliConfig, openCli, out, UsageError } from "./context.js";
 import { choice, folder } from "./organize.js";

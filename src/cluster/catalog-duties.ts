@@ -11,13 +11,13 @@ import { type Schedule, startSchedule } from "../ingest/scheduler.js";
 import type { Part } from "../lib/lifecycle.js";
 import type { Log } from "../lib/log.js";
 import type { ProviderRuntime } from "../providers/runtime.js";
-import type { IngestControl } from "../services/ingest-control.js";
-import type { SearchPool } from "../services/search-pool.js";
+import type { IngestControl } from "../services/operations/ingest-control.js";
+import type { SearchPool } from "../services/search-pool/search-pool.js";
 import type { Litestream } from "./litestream/litestream.js";
 import { imagesFor, lazyImages } from "../images/index.js";
 import { thisProcess } from "../library/organize/organize.js";
 import { createWatcher, watcherOptionsOf } from "../library/watch/index.js";
-import { liveLookups } from "../services/live-lookups.js";
+import { liveLookups } from "../services/live/live-lookups.js";
 
 /** How often the WAL is checkpointed (passively, on a search thread: it never waits for readers or writers). */
 const CHECKPOINT_EVERY_MS = 1000;

@@ -4,8 +4,8 @@
  * limits, kept here in memory and answered to every worker's calls. The primary of
  * several workers and a replica's primary answer them alike.
  */
-import { KeyRateLimiter } from "../services/rate-budget.js";
-import { LoginThrottle } from "../services/sign-in-throttle.js";
+import { KeyRateLimiter } from "../services/access/rate-budget.js";
+import { LoginThrottle } from "../services/access/sign-in-throttle.js";
 
 export function sharedLimits(rates = new KeyRateLimiter(), signIn = new LoginThrottle()) {
   return {

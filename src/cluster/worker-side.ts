@@ -6,10 +6,10 @@
 
 import type { LockHolder } from "../catalog/index.js";
 import { IngestBusyError } from "../ingest/run-ingest.js";
-import type { SignInThrottle } from "../services/sign-in-throttle.js";
-import type { RateBudget, Turn } from "../services/rate-budget.js";
-import type { BackupState, BackupStatus } from "../services/backup-state.js";
-import { IngestRefusedError, type IngestStarter } from "../services/ingest-control.js";
+import type { SignInThrottle } from "../services/access/sign-in-throttle.js";
+import type { RateBudget, Turn } from "../services/access/rate-budget.js";
+import type { BackupState, BackupStatus } from "../services/operations/backup-state.js";
+import { IngestRefusedError, type IngestStarter } from "../services/operations/ingest-control.js";
 import { type primaryLine, RemoteError } from "./ipc.js";
 
 type Call = ReturnType<typeof primaryLine>;

@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { NameMarks } from "../codes/index.js";
 import type { ServiceDeps } from "../services/deps.js";
-import { findTitles, type Title } from "../services/find-title.js";
+import { findTitles, type Title } from "../services/titles/find-title.js";
 import { walkVideos } from "./library-walk.js";
 
 /**

@@ -1,11 +1,11 @@
 import type { Db } from "../catalog/index.js";
 import type { Config } from "../config/load.js";
 import type { Images } from "../images/index.js";
-import type { BackupStatus } from "./backup-state.js";
-import type { IngestStarter } from "./ingest-control.js";
-import type { LiveFallback } from "./live-fallback.js";
-import type { ReplicaStatus } from "./replica-state.js";
-import type { SearchPool } from "./search-pool.js";
+import type { BackupStatus } from "./operations/backup-state.js";
+import type { IngestStarter } from "./operations/ingest-control.js";
+import type { LiveFallback } from "./live/live-fallback.js";
+import type { ReplicaStatus } from "./operations/replica-state.js";
+import type { SearchPool } from "./search-pool/search-pool.js";
 
 /** What the use-cases need; built once by main (or a test) and shared by HTTP and CLI. */
 export interface ServiceDeps {

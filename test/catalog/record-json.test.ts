@@ -11,9 +11,9 @@ import { generateSampleRecords } from "../../src/samples/titles/generate.js";
 import { DetailedRecordSchema, MovieResponseSchema, RandomResponseSchema } from "../../src/server/schemas/record.js";
 import { jsonBody } from "../../src/server/routes/json-body.js";
 import type { StoredMovie } from "../../src/catalog/store/movies-read.js";
-import { type CodeRead, movieBody } from "../../src/services/lookup-movie.js";
-import type { RandomAnswer } from "../../src/services/answers.js";
-import { drawRandom, randomBody } from "../../src/services/random-records.js";
+import { type CodeRead, movieBody } from "../../src/services/titles/lookup-movie.js";
+import type { RandomAnswer } from "../../src/services/search-pool/answers.js";
+import { drawRandom, randomBody } from "../../src/services/search/random-records.js";
 import { buildTestApp, makeIngest, makeRecord } from "../helpers/build-app.js";
 import { edgeRecords } from "../helpers/edge-records.js";
 

@@ -8,7 +8,7 @@ import { resultFieldsOf, resultOf } from "../../src/model/search-result.js";
 import { generateSampleRecords } from "../../src/samples/titles/generate.js";
 import { QueryResponseSchema } from "../../src/server/schemas/record.js";
 import { jsonBody } from "../../src/server/routes/json-body.js";
-import { queryBody } from "../../src/services/search-with-fallback.js";
+import { queryBody } from "../../src/services/search/search-with-fallback.js";
 import { makeRecord } from "../helpers/build-app.js";
 import { edgeRecords } from "../helpers/edge-records.js";
 

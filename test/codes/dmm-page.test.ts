@@ -15,7 +15,7 @@ import { importedIngestRecord, normalizeImported } from "../../src/import/file/r
 import type { IngestRecord } from "../../src/model/record.js";
 import { parseFanzaItem } from "../../src/providers/fanza/parse.js";
 import { homepageOf } from "../../src/server/metatube/provider-names.js";
-import { fromLive } from "../../src/services/title.js";
+import { fromLive } from "../../src/services/titles/title.js";
 import { buildTestApp, type TestApp } from "../helpers/build-app.js";
 import { SAMPLES } from "../helpers/sample-server.js";
 

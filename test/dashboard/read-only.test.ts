@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase, type Db, createKey, setMeta } from "../../src/catalog/index.js";
 import { buildServer } from "../../src/server/app.js";
 import { replicaCookieSecret } from "../../src/server/dashboard/signed-sessions.js";
-import { hashPassword } from "../../src/services/admin-password.js";
+import { hashPassword } from "../../src/services/access/admin-password.js";
 import { tempCatalog, testConfig } from "../helpers/build-app.js";
 import { ADMIN_PASSWORD, Browser } from "../helpers/dashboard.js";
 

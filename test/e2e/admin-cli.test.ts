@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, verifyKey, getMeta, createSession, sessionActive } from "../../src/catalog/index.js";
-import { AdminPassword } from "../../src/services/admin-password.js";
+import { AdminPassword } from "../../src/services/access/admin-password.js";
 import { testConfig } from "../helpers/build-app.js";
 import { runCli } from "../helpers/run-cli.js";
 

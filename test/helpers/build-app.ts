@@ -8,7 +8,7 @@ import type { DetailedRecord, IngestRecord } from "../../src/model/record.js";
 import { loadConfig, type Config } from "../../src/config/load.js";
 import { buildServer, type ServerOptions } from "../../src/server/app.js";
 import type { ServiceDeps } from "../../src/services/deps.js";
-import { LiveFallback } from "../../src/services/live-fallback.js";
+import { LiveFallback } from "../../src/services/live/live-fallback.js";
 import { createProviderRuntime } from "../../src/providers/runtime.js";
 import { PROVIDERS, settingPrefix } from "../../src/providers/registry.js";
 import { simulatorEnv } from "../../src/cli/simulate-env.js";

@@ -18,8 +18,8 @@ import { createImages, type Images } from "../../src/images/index.js";
 import type { IngestRecord } from "../../src/model/record.js";
 import { createHttpClient } from "../../src/net/index.js";
 import { buildServer } from "../../src/server/app.js";
-import { LoginThrottle } from "../../src/services/sign-in-throttle.js";
-import { KeyRateLimiter } from "../../src/services/rate-budget.js";
+import { LoginThrottle } from "../../src/services/access/sign-in-throttle.js";
+import { KeyRateLimiter } from "../../src/services/access/rate-budget.js";
 import { testConfig } from "./build-app.js";
 import { SimClock } from "./sim-clock.js";
 

@@ -1,4 +1,4 @@
-import type { Clock } from "../../src/services/rate-budget.js";
+import type { Clock } from "../../src/services/access/rate-budget.js";
 
 /**
  * Simulated time for many clients driven at once against the real server: the clock

@@ -10,8 +10,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createKey, upsertRecords } from "../../src/catalog/index.js";
 import { LeasedRates } from "../../src/cluster/worker-side.js";
 import { buildServer } from "../../src/server/app.js";
-import { LoginThrottle } from "../../src/services/sign-in-throttle.js";
-import { KeyRateLimiter, MAX_WAIT_SECONDS, waitTurn } from "../../src/services/rate-budget.js";
+import { LoginThrottle } from "../../src/services/access/sign-in-throttle.js";
+import { KeyRateLimiter, MAX_WAIT_SECONDS, waitTurn } from "../../src/services/access/rate-budget.js";
 import { makeIngest, tempCatalog, testConfig } from "../helpers/build-app.js";
 import { SimClock } from "../helpers/sim-clock.js";
 

@@ -12,7 +12,7 @@ import { openDatabase, type Db, createKey, upsertRecords } from "../../src/catal
 import { createProviderRuntime, type ProviderRuntime } from "../../src/providers/runtime.js";
 import { type Simulator, startSimulator } from "../../src/samples/simulator/index.js";
 import { buildServer } from "../../src/server/app.js";
-import { LiveFallback } from "../../src/services/live-fallback.js";
+import { LiveFallback } from "../../src/services/live/live-fallback.js";
 import type { FastifyInstance } from "fastify";
 import { makeIngest, simulatedProviders, tempCatalog, testConfig } from "../helpers/build-app.js";
 

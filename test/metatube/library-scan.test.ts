@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../src/catalog/index.js";
 import type { Config } from "../../src/config/load.js";
 import type { IngestRecord } from "../../src/model/record.js";
-import { createApiKey } from "../../src/services/key-admin.js";
+import { createApiKey } from "../../src/services/access/key-admin.js";
 import { makeIngest } from "../helpers/build-app.js";
 import { overBudget, type PacedScanServer, pacedScanServer } from "../helpers/paced-scan-server.js";
 import type { SimClock } from "../helpers/sim-clock.js";

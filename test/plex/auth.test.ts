@@ -8,9 +8,9 @@
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createKey, revokeKey } from "../../src/catalog/index.js";
-import { LoginThrottle } from "../../src/services/sign-in-throttle.js";
-import { KeyRateLimiter } from "../../src/services/rate-budget.js";
-import type { LiveFallback } from "../../src/services/live-fallback.js";
+import { LoginThrottle } from "../../src/services/access/sign-in-throttle.js";
+import { KeyRateLimiter } from "../../src/services/access/rate-budget.js";
+import type { LiveFallback } from "../../src/services/live/live-fallback.js";
 import { ask, type PlexApp, plexApp } from "./plex-app.js";
 
 /** Every request of the provider under a root: the root, match, metadata, images. */

@@ -18,7 +18,7 @@ import { createHttpClient } from "../../src/net/index.js";
 import { createProviderRuntime } from "../../src/providers/runtime.js";
 import { buildServer, type ServerOptions } from "../../src/server/app.js";
 import type { ServiceDeps } from "../../src/services/deps.js";
-import { LiveFallback } from "../../src/services/live-fallback.js";
+import { LiveFallback } from "../../src/services/live/live-fallback.js";
 import { testConfig } from "../helpers/build-app.js";
 import { coverServer, type CoverServer } from "../helpers/cover-server.js";
 import { sampleTitles, withPicturesAt } from "../helpers/sample-titles.js";

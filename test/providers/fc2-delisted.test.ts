@@ -11,7 +11,7 @@ import { runIngest } from "../../src/ingest/run-ingest.js";
 import { createProviderRuntime } from "../../src/providers/runtime.js";
 import { type Simulator, startSimulator } from "../../src/samples/simulator/index.js";
 import type { Fc2SimSite } from "../../src/samples/simulator/sites/fc2.js";
-import { providerHealth } from "../../src/services/provider-health.js";
+import { providerHealth } from "../../src/services/operations/provider-health.js";
 import { buildTestApp, simulatedProviders, type TestApp } from "../helpers/build-app.js";
 
 /** 2026-11-10 in Japan: the crawl takes the last 30 days (FC2_CRAWL_DAYS' default), the listing's first page here. */

@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase, upsertRecords } from "../../src/catalog/index.js";
 import { generateSampleRecords } from "../../src/samples/titles/generate.js";
-import { SearchPool } from "../../src/services/search-pool.js";
+import { SearchPool } from "../../src/services/search-pool/search-pool.js";
 import { buildTestApp, type TestApp } from "../helpers/build-app.js";
 
 describe("search worker threads", () => {

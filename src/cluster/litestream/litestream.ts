@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import type { Config } from "../../config/load.js";
 import type { Log } from "../../lib/log.js";
-import type { BackupState, BackupStatus } from "../../services/backup-state.js";
+import type { BackupState, BackupStatus } from "../../services/operations/backup-state.js";
 import { BackupLag, type ReplicaPosition } from "./backup-lag.js";
 import { litestreamBinary, parentDeathPrefix } from "./bin.js";
 import { litestreamEnv, litestreamYaml, setupFor } from "./config.js";

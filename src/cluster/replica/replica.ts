@@ -14,7 +14,7 @@ import { renameSync } from "node:fs";
 import type { Config } from "../../config/load.js";
 import { Lifecycle, type Part } from "../../lib/lifecycle.js";
 import type { Log } from "../../lib/log.js";
-import { newReplicaState, type ReplicaState } from "../../services/replica-state.js";
+import { newReplicaState, type ReplicaState } from "../../services/operations/replica-state.js";
 import { drainWorkers, everyWorker } from "../drain.js";
 import { litestreamRestore, RestoreError } from "../litestream/restore.js";
 import { ReplicaFiles } from "./files.js";

@@ -2,7 +2,7 @@
 import type { FileIdentity, LeftFile, OrganizeMode } from "../../catalog/index.js";
 import type { NameMarks } from "../../codes/index.js";
 import type { ScanEntry } from "../scan-library.js";
-import type { Title } from "../../services/title.js";
+import type { Title } from "../../services/titles/title.js";
 import type { TitleFile } from "../sidecars/names.js";
 import type { Companion } from "./companions.js";
 import type { NameTarget } from "./file-names.js";

@@ -42,7 +42,7 @@
  * No reader takes a web page (a URL after </movie> is a scraper link to Kodi): none is written.
  */
 import type { DetailedRecord } from "../../model/record.js";
-import { namesIn, type TitleNames } from "../../services/title-names.js";
+import { namesIn, type TitleNames } from "../../services/titles/title-names.js";
 
 export interface NfoTitle {
   record: DetailedRecord;
@@ -53,7 +53,7 @@ export interface NfoTitle {
   /** How many reviews it is the average of. */
   ratingCount?: number | null;
   /**
-   * Its names in the NFO's language (services/title-names.ts), as the MetaTube face gives
+   * Its names in the NFO's language (services/titles/title-names.ts), as the MetaTube face gives
    * them, so a person is one spelling in every file; absent, the record's own.
    */
   names?: TitleNames;

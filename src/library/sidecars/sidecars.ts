@@ -13,8 +13,8 @@ import path from "node:path";
 import { cutBox, normalizeCut } from "../../images/cut-options.js";
 import { type CutOptions, ImageError, type Images } from "../../images/index.js";
 import { VERSION } from "../../lib/version.js";
-import type { Title } from "../../services/title.js";
-import type { TitleNames } from "../../services/title-names.js";
+import type { Title } from "../../services/titles/title.js";
+import type { TitleNames } from "../../services/titles/title-names.js";
 import { buildNfo, NFO_FORMAT, readNfoMark } from "./nfo.js";
 import { fsReason, linkAtomically, readHead, writeAtomically } from "./files.js";
 import type { TitleFile } from "./names.js";
@@ -60,7 +60,7 @@ export interface SidecarOptions {
   dryRun: boolean;
   language: "ja" | "en";
   images: Images | null;
-  /** A title's names in `language` (services/title-names.ts titleNames); absent, the record's own. */
+  /** A title's names in `language` (services/titles/title-names.ts titleNames); absent, the record's own. */
   names?: (t: Title) => TitleNames;
   signal?: AbortSignal;
   run?: SidecarRun;

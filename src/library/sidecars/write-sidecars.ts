@@ -4,7 +4,7 @@
  * outbound client's per-host limits still hold. One failed file never stops the run, and
  * a picture that cannot be fetched is asked once in it (SidecarRun).
  */
-import type { Title } from "../../services/title.js";
+import type { Title } from "../../services/titles/title.js";
 import type { SidecarGroup } from "./groups.js";
 import { newSidecarRun, type SidecarAction, type SidecarOptions, type SidecarResult, writeSidecars } from "./sidecars.js";
 

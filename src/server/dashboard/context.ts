@@ -1,8 +1,8 @@
-import type { ApiKeys } from "../../services/api-keys.js";
-import type { AdminPassword } from "../../services/admin-password.js";
+import type { ApiKeys } from "../../services/access/api-keys.js";
+import type { AdminPassword } from "../../services/access/admin-password.js";
 import type { ServiceDeps } from "../../services/deps.js";
 import type { SessionStore } from "./session.js";
-import type { SignInThrottle } from "../../services/sign-in-throttle.js";
+import type { SignInThrottle } from "../../services/access/sign-in-throttle.js";
 
 /** What the dashboard's routes share: the services the API and the CLI use, and its own session state. */
 export interface DashboardContext {

@@ -6,8 +6,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ensureMeta } from "../../catalog/index.js";
 import { replicaSecretFromEnv } from "../../config/load.js";
 import { redactPlexKeys } from "../../lib/key-redact.js";
-import { AdminPassword } from "../../services/admin-password.js";
-import type { ApiKeys } from "../../services/api-keys.js";
+import { AdminPassword } from "../../services/access/admin-password.js";
+import type { ApiKeys } from "../../services/access/api-keys.js";
 import type { ServiceDeps } from "../../services/deps.js";
 import { CLIENT_JS } from "./assets/client.js";
 import { STYLE_CSS } from "./assets/style.js";
@@ -20,7 +20,7 @@ import { registerPlaygroundRoutes } from "./routes/playground.js";
 import { registerWatchRoutes } from "./routes/watch.js";
 import { COOKIE_OPTIONS, CSRF_COOKIE, DASHBOARD_PATH, Sessions } from "./session.js";
 import { replicaCookieSecret, replicaSessionSecret, SignedSessions } from "./signed-sessions.js";
-import { DEFAULT_THROTTLE, LoginThrottle, type SignInThrottle, type ThrottleOptions } from "../../services/sign-in-throttle.js";
+import { DEFAULT_THROTTLE, LoginThrottle, type SignInThrottle, type ThrottleOptions } from "../../services/access/sign-in-throttle.js";
 import { errorPage } from "./views/login.js";
 
 export interface DashboardOptions {

@@ -6,8 +6,8 @@
  * plugin asks actress pictures of, answers from every provider's actresses.
  */
 import type { FastifyInstance } from "fastify";
-import { titlesOfPerson } from "../../services/person-titles.js";
-import { titleAltNames } from "../../services/title-names.js";
+import { titlesOfPerson } from "../../services/titles/person-titles.js";
+import { titleAltNames } from "../../services/titles/title-names.js";
 import { GFRIENDS, isGfriends, type MtContext, providersNamed, searchProviders } from "./context.js";
 import { INFO_NOT_FOUND, notFound, sendData } from "./envelope.js";
 import { type ActorInfo, actorSearchResult } from "./models.js";

@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { bigFirst, bigPictures, ImageError, type ImageKind } from "../../images/index.js";
-import { type Title, titleById, titlesByContentId } from "../../services/find-title.js";
+import { type Title, titleById, titlesByContentId } from "../../services/titles/find-title.js";
 import { findActor } from "./actors.js";
 import { isGfriends, type MtContext, providersNamed } from "./context.js";
 import { EnvelopeError } from "../../lib/errors.js";

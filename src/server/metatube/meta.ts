@@ -7,7 +7,7 @@ import type { FastifyInstance } from "fastify";
 import { GFRIENDS, type MtContext } from "./context.js";
 import { EnvelopeError } from "../../lib/errors.js";
 import { notFound, sendData } from "./envelope.js";
-import { metaTubeName } from "../../services/copies.js";
+import { metaTubeName } from "../../services/titles/copies.js";
 import { siteOf } from "./provider-names.js";
 
 /** MetaTube's provider map: name -> site. DMM data's site is DMM's; a provider the registry does not know has none to give. */

@@ -6,12 +6,12 @@
  */
 import { bigPictures } from "../../images/big-pictures.js";
 import type { DetailedRecord } from "../../model/record.js";
-import type { Title } from "../../services/title.js";
-import type { Language, TitleNames } from "../../services/title-names.js";
-import { metaTubeName } from "../../services/copies.js";
+import type { Title } from "../../services/titles/title.js";
+import type { Language, TitleNames } from "../../services/titles/title-names.js";
+import { metaTubeName } from "../../services/titles/copies.js";
 import { homepageOf } from "./provider-names.js";
 
-export type { Language } from "../../services/title-names.js";
+export type { Language } from "../../services/titles/title-names.js";
 
 /** MetaTube's zero date: what Go's zero time.Time writes, and what .NET reads as DateTime.MinValue. */
 export const NO_DATE = "0001-01-01";
@@ -69,7 +69,7 @@ export interface ActorInfo extends ActorSearchResult {
 /** The text in the language asked for, else in the other one, else "". */
 const pick = (lang: Language, ja: string | null, en: string | null): string => (lang === "ja" ? ja || en : en || ja) || "";
 
-/** A title as a search result; `names` are its names in `lang` (services/title-names.ts), as every answer spells them. */
+/** A title as a search result; `names` are its names in `lang` (services/titles/title-names.ts), as every answer spells them. */
 export function movieSearchResult(t: Title, lang: Language, names: TitleNames): MovieSearchResult {
   const r = t.record;
   return {

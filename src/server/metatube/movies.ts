@@ -6,9 +6,9 @@
  */
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../../lib/errors.js";
-import { preferredCopies, sameSourceAndId } from "../../services/copies.js";
-import { findTitles, refreshTitle, titleById } from "../../services/find-title.js";
-import { titleNames } from "../../services/title-names.js";
+import { preferredCopies, sameSourceAndId } from "../../services/titles/copies.js";
+import { findTitles, refreshTitle, titleById } from "../../services/titles/find-title.js";
+import { titleNames } from "../../services/titles/title-names.js";
 import { type MtContext, searchProviders, titleProvidersNamed } from "./context.js";
 import { INFO_NOT_FOUND, notFound, sendData } from "./envelope.js";
 import { movieInfo, movieSearchResult } from "./models.js";

@@ -1,15 +1,15 @@
 /**
  * An actress as MetaTube's ActorInfo, gathered from the titles she appears in: the
  * catalog keeps no page of its own per person, so her name is as the titles' answers
- * spell it in the language asked (services/title-names.ts), her pictures those the records
+ * spell it in the language asked (services/titles/title-names.ts), her pictures those the records
  * give her, her other names the titles' other spellings. What no record says (height,
  * birthday...) stays empty.
  */
 import { foldName } from "../../catalog/index.js";
-import type { Title } from "../../services/title.js";
-import { type AltNames, type Language, namesIn, pairedAlts, writtenIn } from "../../services/title-names.js";
+import type { Title } from "../../services/titles/title.js";
+import { type AltNames, type Language, namesIn, pairedAlts, writtenIn } from "../../services/titles/title-names.js";
 import { type ActorInfo, NO_DATE } from "./models.js";
-import { metaTubeName } from "../../services/copies.js";
+import { metaTubeName } from "../../services/titles/copies.js";
 import { personHomepage } from "./provider-names.js";
 
 /**

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { KeyGate } from "../plugins/auth.js";
-import { type RateBudget, waitTurn } from "../../services/rate-budget.js";
+import { type RateBudget, waitTurn } from "../../services/access/rate-budget.js";
 import { registerActorRoutes } from "./actors.js";
 import type { MtContext } from "./context.js";
 import { EnvelopeError } from "../../lib/errors.js";

@@ -7,9 +7,9 @@
  */
 import { dmmPageUrl } from "../../codes/index.js";
 import { PROVIDERS, providerNamed } from "../../providers/registry.js";
-import { dmmCopyOrder, metaTubeName } from "../../services/copies.js";
-import type { Title } from "../../services/title.js";
-import type { Language } from "../../services/title-names.js";
+import { dmmCopyOrder, metaTubeName } from "../../services/titles/copies.js";
+import type { Title } from "../../services/titles/title.js";
+import type { Language } from "../../services/titles/title-names.js";
 
 export const DMM_NAME = "FANZA";
 const DMM_PROVIDERS = PROVIDERS.filter((p) => p.metaTubeName === DMM_NAME).map((p) => p.name);

@@ -13,8 +13,8 @@
  * client address spends the image routes' budget on it, as those are public too.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { titleById } from "../../services/find-title.js";
-import type { RateBudget } from "../../services/rate-budget.js";
+import { titleById } from "../../services/titles/find-title.js";
+import type { RateBudget } from "../../services/access/rate-budget.js";
 import { findActor } from "./actors.js";
 import { isGfriends, type MtContext, providersNamed } from "./context.js";
 import { EnvelopeError } from "../../lib/errors.js";

@@ -27,8 +27,8 @@
  *   - an actress's picture: hers.
  */
 import type { DetailedRecord } from "../../model/record.js";
-import type { Title } from "../../services/title.js";
-import { metaTubeName } from "../../services/copies.js";
+import type { Title } from "../../services/titles/title.js";
+import { metaTubeName } from "../../services/titles/copies.js";
 import { unreachableBecause } from "./public-address.js";
 
 export type ImageType = "coverPoster" | "background" | "snapshot";

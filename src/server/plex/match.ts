@@ -1,6 +1,6 @@
 /**
  * POST {provider}/library/metadata/matches: the Match feature ("API Endpoints.md", "Match
- * Feature"). A movie's code is read as every face reads it (services/find-title.ts: the same
+ * Feature"). A movie's code is read as every face reads it (services/titles/find-title.ts: the same
  * reader, the catalog first, then the live providers of the code's sellers, as MetaTube's
  * search): from `filename` first (the relative path Plex sends, its folders as the reader
  * takes a path), then from `title`. A `guid` of this provider's scheme names its title outright.
@@ -29,9 +29,9 @@
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../../lib/errors.js";
 import type { ServiceDeps } from "../../services/deps.js";
-import { type Finding, findTitles, type Title } from "../../services/find-title.js";
-import type { Language } from "../../services/title-names.js";
-import { preferredFirst, sameContentId } from "../../services/copies.js";
+import { type Finding, findTitles, type Title } from "../../services/titles/find-title.js";
+import type { Language } from "../../services/titles/title-names.js";
+import { preferredFirst, sameContentId } from "../../services/titles/copies.js";
 import { badRequest, container, sendJson } from "./envelope.js";
 import type { Pictures } from "./image-urls.js";
 import { type MatchBody, readMatchBody } from "./match-body.js";

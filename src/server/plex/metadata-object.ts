@@ -29,8 +29,8 @@
  *   `Writer` (the record's authors), `Studio` (makers, then the label), `Genre` (with the
  *   Japanese name as `originalTag` for a request in English).
  */
-import type { Title } from "../../services/title.js";
-import type { Language, TitleNames } from "../../services/title-names.js";
+import type { Title } from "../../services/titles/title.js";
+import type { Language, TitleNames } from "../../services/titles/title-names.js";
 import { type Pictures, type PlexImage, pictureUrl, titleImages } from "./image-urls.js";
 import { IDENTIFIER, METADATA_PATH } from "./provider.js";
 import { ratingKeyOf } from "./rating-key.js";

@@ -17,7 +17,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ServiceDeps } from "../../services/deps.js";
-import type { Title } from "../../services/title.js";
+import type { Title } from "../../services/titles/title.js";
 import { EnvelopeError } from "../../lib/errors.js";
 import { badRequest, container, sendJson } from "./envelope.js";
 import { type Pictures, titleImages } from "./image-urls.js";

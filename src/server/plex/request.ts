@@ -7,7 +7,7 @@
  */
 import type { FastifyRequest } from "fastify";
 import type { Config } from "../../config/load.js";
-import type { Language } from "../../services/title-names.js";
+import type { Language } from "../../services/titles/title-names.js";
 import type { Pictures } from "./image-urls.js";
 import type { PlexView } from "./metadata-object.js";
 
@@ -30,7 +30,7 @@ export function plexValue(request: FastifyRequest, name: string): string | undef
 /**
  * The language Plex asks for (an IETF tag, `en-US`, `ja-JP`): Japanese or English by its
  * language subtag; any other, or none, is MEDIA_LANGUAGE's. Each field falls back to the
- * other language where the record has none in this one (services/title-names.ts).
+ * other language where the record has none in this one (services/titles/title-names.ts).
  */
 export function languageOf(request: FastifyRequest, fallback: Language): Language {
   const tag = plexValue(request, "X-Plex-Language")?.toLowerCase().split(/[-_]/)[0];

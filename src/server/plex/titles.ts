@@ -6,9 +6,9 @@
  */
 
 import type { ServiceDeps } from "../../services/deps.js";
-import { titleById } from "../../services/find-title.js";
-import type { Title } from "../../services/title.js";
-import { namesIn, titleAltNames } from "../../services/title-names.js";
+import { titleById } from "../../services/titles/find-title.js";
+import type { Title } from "../../services/titles/title.js";
+import { namesIn, titleAltNames } from "../../services/titles/title-names.js";
 import { metadataOf, type PlexMetadata, type PlexView } from "./metadata-object.js";
 import { readRatingKey } from "./rating-key.js";
 

@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../lib/errors.js";
-import type { ApiKeyInfo, ApiKeys } from "../../services/api-keys.js";
+import type { ApiKeyInfo, ApiKeys } from "../../services/access/api-keys.js";
 import { ERROR_CONTENT_TYPE, fixedError } from "./errors.js";
-import { KeyRateLimiter, type RateBudget, waitTurn } from "../../services/rate-budget.js";
+import { KeyRateLimiter, type RateBudget, waitTurn } from "../../services/access/rate-budget.js";
 
 export const KEY_HEADER = "x-service-key";
 /** Clients of the hosted javinfo.dev API send this one. */
@@ -30,7 +30,7 @@ function headerValue(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Checks the key on routes whose config says `auth: true` (services/api-keys.ts),
+ * Checks the key on routes whose config says `auth: true` (services/access/api-keys.ts),
  * then its rate, and writes the keys' last-used times now and then and on close.
  */
 const MISSING = fixedError("MISSING_API_KEY", `missing API key: send it in the ${KEY_HEADER} header`);

@@ -5,7 +5,7 @@ import type { RouteContext } from "./context.js";
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
-/** The backup's state (BACKUP_TO): see services/backup-state.ts for what each field means. */
+/** The backup's state (BACKUP_TO): see services/operations/backup-state.ts for what each field means. */
 const BackupSchema = Type.Object({
   to: Type.String(),
   running: Type.Boolean(),
@@ -17,7 +17,7 @@ const BackupSchema = Type.Object({
   restarts: Type.Integer(),
 });
 
-/** A read-only replica's state (REPLICA_OF): see services/replica-state.ts for what each field means. */
+/** A read-only replica's state (REPLICA_OF): see services/operations/replica-state.ts for what each field means. */
 const ReplicaSchema = Type.Object({
   from: Type.String(),
   writer: Type.String(),

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { MovieParamsSchema, type MovieParams } from "../schemas/params.js";
 import { ErrorSchema, MovieResponseSchema } from "../schemas/record.js";
 import { KEYED_ERRORS } from "../schemas/responses.js";
-import { lookupMovie, movieBody } from "../../services/lookup-movie.js";
+import { lookupMovie, movieBody } from "../../services/titles/lookup-movie.js";
 import { getAndPost } from "./both-forms.js";
 import { scopeProviders, type RouteContext } from "./context.js";
 import { jsonBody } from "./json-body.js";

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { assertSafeIntegers, RandomParamsSchema, type RandomParams } from "../schemas/params.js";
 import { RandomResponseSchema } from "../schemas/record.js";
 import { KEYED_ERRORS } from "../schemas/responses.js";
-import { randomAnswer, randomBody } from "../../services/random-records.js";
+import { randomAnswer, randomBody } from "../../services/search/random-records.js";
 import { getAndPost } from "./both-forms.js";
 import { scopeFilter, type RouteContext } from "./context.js";
 import { jsonBody } from "./json-body.js";

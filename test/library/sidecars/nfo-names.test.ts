@@ -1,5 +1,5 @@
 /**
- * An NFO names people as the MetaTube face does (services/title-names.ts): with
+ * An NFO names people as the MetaTube face does (services/titles/title-names.ts): with
  * MEDIA_LANGUAGE=ja, r18.dev's SNIS-217 names its actress, maker, label and genres in
  * Japanese (its `altNames`, from the sample's `*_ja` and `name_kanji` fields), so Jellyfin
  * and Kodi make one person of her whichever source a file's title came from; her picture
@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { generateSampleRecords } from "../../../src/samples/titles/generate.js";
-import { namesIn } from "../../../src/services/title-names.js";
+import { namesIn } from "../../../src/services/titles/title-names.js";
 import { sampleTitles } from "../../helpers/sample-titles.js";
 import { build, list, type Node, parseNfo } from "./read-nfo.js";
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { type Db, findByDvdId, upsertRecords } from "../../../src/catalog/index.js";
-import { fromCatalog } from "../../../src/services/title.js";
+import { fromCatalog } from "../../../src/services/titles/title.js";
 import { makeIngest, tempCatalogEach } from "../../helpers/build-app.js";
 import { build, kodiReads, parseNfo } from "./read-nfo.js";
 

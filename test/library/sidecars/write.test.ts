@@ -17,7 +17,7 @@ import type { SidecarKind, SidecarResult } from "../../../src/library/sidecars/s
 import { writeAllSidecars } from "../../../src/library/sidecars/write-sidecars.js";
 import type { IngestRecord } from "../../../src/model/record.js";
 import { createHttpClient } from "../../../src/net/index.js";
-import { fromLive, type Title } from "../../../src/services/title.js";
+import { fromLive, type Title } from "../../../src/services/titles/title.js";
 import { makeIngest } from "../../helpers/build-app.js";
 import { jacket } from "../../images/sources.js";
 import { startServer } from "../../net/test-server.js";

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { listRuns, providerStats } from "../../../catalog/index.js";
 import { IngestBusyError } from "../../../ingest/run-ingest.js";
-import { IngestRefusedError } from "../../../services/ingest-control.js";
-import { providerHealth } from "../../../services/provider-health.js";
+import { IngestRefusedError } from "../../../services/operations/ingest-control.js";
+import { providerHealth } from "../../../services/operations/provider-health.js";
 import { type DashboardContext, field, HIDDEN } from "../context.js";
 import { catalogPage, runsTable, type CatalogView } from "../views/catalog.js";
 

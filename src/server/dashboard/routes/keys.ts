@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { revokeKey } from "../../../catalog/index.js";
-import { createApiKey, KeyInputError, MAX_KEY_RATE } from "../../../services/key-admin.js";
+import { createApiKey, KeyInputError, MAX_KEY_RATE } from "../../../services/access/key-admin.js";
 import { type DashboardContext, field, HIDDEN } from "../context.js";
 import { keysPage, revokePage, type KeysView } from "../views/keys.js";
 

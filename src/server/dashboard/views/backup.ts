@@ -1,4 +1,4 @@
-import type { BackupState } from "../../../services/backup-state.js";
+import type { BackupState } from "../../../services/operations/backup-state.js";
 import { html, type Html } from "../html.js";
 import { count, duration, when } from "./format.js";
 

@@ -1,6 +1,6 @@
 import { type RunRow, runFailureKinds } from "../../../catalog/index.js";
-import type { BackupState } from "../../../services/backup-state.js";
-import type { ProviderHealth } from "../../../services/provider-health.js";
+import type { BackupState } from "../../../services/operations/backup-state.js";
+import type { ProviderHealth } from "../../../services/operations/provider-health.js";
 import { html, type Html } from "../html.js";
 import { backupSection } from "./backup.js";
 import { count, day, duration, when } from "./format.js";

@@ -1,4 +1,4 @@
-import type { KeyWithUsage } from "../../../services/api-keys.js";
+import type { KeyWithUsage } from "../../../services/access/api-keys.js";
 import { html, type Html } from "../html.js";
 import { count, when } from "./format.js";
 import { csrfField, notice, page, writerLink } from "./layout.js";
