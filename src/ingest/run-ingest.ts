@@ -18,14 +18,24 @@ import {
   type Db,
   type LockHolder,
 } from "../catalog/index.js";
+import type { ProviderSetup } from "../providers/registry.js";
 import type { ProviderRuntime } from "../providers/runtime.js";
-import type { CrawlOptions, CrawlPage } from "../providers/types.js";
+import type { CrawlOptions, CrawlPage, Provider, ProviderContext } from "../providers/types.js";
 import { failureKind, isSourceFailure } from "../providers/errors.js";
 import { processAlive } from "../lib/process-alive.js";
+import { stableCode, VideoCatalogError } from "../lib/video-catalog-error.js";
 import { BREAKER_FAILURES, Breaker, RETRY_CHUNK, RETRY_PAUSE_MS, retryFirst, tallyFailure, tallyOf } from "./run-faults.js";
-import { IngestBusyError } from "./ingest-busy.js";
 
-export { IngestBusyError };
+/** Another run holds the ingest lock: `holder` says whose (and crosses the cluster's IPC with the error). */
+export class IngestBusyError extends VideoCatalogError {
+  static {
+    stableCode(IngestBusyError, "VC_ERR_INGEST_BUSY");
+  }
+
+  constructor(readonly holder: LockHolder) {
+    super(`another ingest is running (pid ${holder.pid} on ${holder.host}); runs never overlap`);
+  }
+}
 
 export interface IngestOptions {
   /** One provider, or every usable one that can crawl with these options. */
@@ -142,155 +152,240 @@ export async function runIngest(db: Db, runtime: ProviderRuntime, options: Inges
 async function crawlProvider(db: Db, runtime: ProviderRuntime, name: string, owner: string, options: IngestOptions, now: () => number): Promise<RunSummary> {
   const setup = runtime.get(name)!;
   const state = getProviderState(db, name);
+  const plan = planOf(setup.provider, state, options);
+  const runId = await write(db, options, () => startRun(db, name, options.trigger, owner, now()));
+  const crawlStartedAt = plan.cursor === null ? now() : (state?.crawlStartedAt ?? null);
+  if (plan.incremental && plan.cursor === null) await write(db, options, () => markCrawlStart(db, name, crawlStartedAt!));
+  options.onStarted?.(runId, name);
+  return new ProviderRun({ db, runtime, setup, owner, options, now, plan, runId, crawlStartedAt }).crawl();
+}
+
+/** Where a provider's run starts: what it crawls, the checkpoint it resumes, where its failed titles are kept. */
+interface CrawlPlan {
+  incremental: boolean;
+  crawlOptions: CrawlOptions;
+  scope: string;
+  failureScope: string;
+  cursor: string | null;
+}
+
+function planOf(provider: Provider, state: ReturnType<typeof getProviderState>, options: IngestOptions): CrawlPlan {
   // A site crawled newest first, asked for no `since`: after a whole crawl, only what came out since it began.
-  const incremental = setup.provider.incremental === true && options.since === undefined;
+  const incremental = provider.incremental === true && options.since === undefined;
   const since = incremental && !options.full && state?.completeAt != null ? dayBefore(state.completeAt, INCREMENTAL_OVERLAP_DAYS) : options.since;
-  const crawlOptions: CrawlOptions = { since, codes: setup.provider.codesFileSetting === undefined ? undefined : options.codes };
+  const crawlOptions: CrawlOptions = { since, codes: provider.codesFileSetting === undefined ? undefined : options.codes };
   const scope = scopeOf(crawlOptions);
   // A site's titles that failed are asked again by its next run whatever that run's `since` (an
   // incremental run's moves each time): they are kept as one list, not under the run's scope.
-  const failureScope = setup.provider.incremental === true ? LISTING_FAILURES : scope;
-  let cursor: string | null | undefined = state && state.scope === scope ? state.cursor : null;
-  const runId = await write(db, options, () => startRun(db, name, options.trigger, owner, now()));
-  const crawlStartedAt = cursor === null ? now() : (state?.crawlStartedAt ?? null);
-  if (incremental && cursor === null) await write(db, options, () => markCrawlStart(db, name, crawlStartedAt!));
-  options.onStarted?.(runId, name);
-  const p: IngestProgress = {
-    provider: name,
-    runId,
-    pages: 0,
-    records: 0,
-    added: 0,
-    updated: 0,
-    skipped: 0,
-    errors: 0,
-    requests: 0,
-    retries: 0,
-    failures: 0,
-    failureKinds: {},
-  };
-  const ctx = runtime.contextFor(setup, options.signal);
-  const breaker = new Breaker(options.breakerFailures ?? BREAKER_FAILURES);
-  const pauseMs = options.retryPauseMs ?? RETRY_PAUSE_MS;
+  const failureScope = provider.incremental === true ? LISTING_FAILURES : scope;
+  return { incremental, crawlOptions, scope, failureScope, cursor: state && state.scope === scope ? state.cursor : null };
+}
 
-  /** One crawl call, its requests and retries counted whether it succeeds or throws. */
-  const attempt = async (call: () => Promise<CrawlPage>): Promise<CrawlPage> => {
-    const before = runtime.http.stats();
+/** What a provider's run is given once it is open (its run row written, its lock held). */
+interface RunStart {
+  db: Db;
+  runtime: ProviderRuntime;
+  setup: ProviderSetup;
+  owner: string;
+  options: IngestOptions;
+  now: () => number;
+  plan: CrawlPlan;
+  runId: number;
+  crawlStartedAt: number | null;
+}
+
+/** One provider's run: earlier failures asked again, then its pages, each committed with its checkpoint. */
+class ProviderRun {
+  private readonly p: IngestProgress;
+  private readonly ctx: ProviderContext;
+  private readonly breaker: Breaker;
+  /** The checkpoint: null at the start of the listing, undefined past its end. */
+  private cursor: string | null | undefined;
+
+  constructor(private readonly r: RunStart) {
+    const name = r.setup.provider.name;
+    this.p = {
+      provider: name,
+      runId: r.runId,
+      pages: 0,
+      records: 0,
+      added: 0,
+      updated: 0,
+      skipped: 0,
+      errors: 0,
+      requests: 0,
+      retries: 0,
+      failures: 0,
+      failureKinds: {},
+    };
+    this.ctx = r.runtime.contextFor(r.setup, r.options.signal);
+    this.breaker = new Breaker(r.options.breakerFailures ?? BREAKER_FAILURES);
+    this.cursor = r.plan.cursor;
+  }
+
+  async crawl(): Promise<RunSummary> {
+    const { db, options } = this.r;
     try {
-      return await call();
-    } finally {
-      const after = runtime.http.stats();
-      p.requests += after.requests - before.requests;
-      p.retries += after.retries - before.retries;
+      // Titles that failed in earlier runs of this scope go first. With none, the first page is
+      // asked at once: a stop that comes after the run opened ends it after that page.
+      const earlier = this.earlierFailures();
+      if (earlier.length > 0 && (await this.retryEarlier(earlier)) === "stopped") return await this.finish("stopped", null);
+      if ((await this.walkListing()) === "stopped") return await this.finish("stopped", null);
+      if (this.breaker.open) return await this.finish("failed", this.breaker.reason());
+      return await this.finish("succeeded", null);
+    } catch (err) {
+      this.p.errors++;
+      const message = isCatalogFull(err) ? catalogFullMessageOf(db) : (err as Error).message;
+      options.onError?.(this.p.provider, isCatalogFull(err) ? new Error(message) : (err as Error));
+      return await this.finish(options.signal?.aborted ? "stopped" : "failed", message);
     }
-  };
-  const commit = async (page: CrawlPage, requests: number, nextCursor: string | null | undefined, cleared: string[], retried = false) => {
-    const failed = (page.failed ?? []).map((f) => ({ entry: f.id, kind: f.kind, reason: f.reason }));
-    for (const f of failed) tallyFailure(p, f.kind);
-    // The server's own runs write on its event loop: a page goes in a few short
-    // transactions, requests served in between; the checkpoint comes with the last.
-    // A crash in between costs nothing: the page is asked again, and records already
-    // written are unchanged (skipped by their hash).
-    let records = page.records;
-    const early = { added: 0, updated: 0, unchanged: 0 };
-    if (options.trigger !== "cli") {
-      while (records.length > SERVER_WRITE_CHUNK) {
-        const part = records.slice(0, SERVER_WRITE_CHUNK);
-        records = records.slice(SERVER_WRITE_CHUNK);
-        const r = await write(db, options, () => upsertRecords(db, part, now()));
-        early.added += r.added;
-        early.updated += r.updated;
-        early.unchanged += r.unchanged;
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-    }
-    const last = await write(db, options, () =>
-      commitPage(db, {
-        runId,
-        provider: name,
-        owner,
-        records,
-        skipped: page.skipped.length,
-        requests,
-        nextCursor,
-        scope,
-        failureScope,
-        now: now(),
-        failed,
-        cleared,
-        tally: tallyOf(p),
-      }),
-    );
-    const result = { added: early.added + last.added, updated: early.updated + last.updated, unchanged: early.unchanged + last.unchanged };
-    p.pages++;
-    p.records += page.records.length;
-    p.added += result.added;
-    p.updated += result.updated;
-    p.skipped += result.unchanged + page.skipped.length;
-    options.onPage?.({ ...p, failureKinds: { ...p.failureKinds } });
-    breaker.page(page.records.length + page.skipped.length, failed, retried);
-  };
+  }
 
-  try {
-    // Titles that failed in earlier runs of this scope go first.
-    const earlier = setup.provider.crawlEntries ? retryFirst(listFailures(db, name, failureScope)) : [];
-    for (let i = 0; i < earlier.length && !breaker.open; i += RETRY_CHUNK) {
-      if (options.signal?.aborted || options.stopAfterPage?.aborted) return await finish("stopped", null);
+  private get stopAsked(): boolean {
+    return this.r.options.signal?.aborted === true || this.r.options.stopAfterPage?.aborted === true;
+  }
+
+  private earlierFailures(): string[] {
+    const { db, setup, plan } = this.r;
+    return setup.provider.crawlEntries ? retryFirst(listFailures(db, setup.provider.name, plan.failureScope)) : [];
+  }
+
+  /** Earlier failures asked again, a chunk a page. */
+  private async retryEarlier(earlier: string[]): Promise<"stopped" | "done"> {
+    const { setup } = this.r;
+    for (let i = 0; i < earlier.length && !this.breaker.open; i += RETRY_CHUNK) {
+      if (this.stopAsked) return "stopped";
       const entries = earlier.slice(i, i + RETRY_CHUNK);
-      const requestsBefore = p.requests;
-      const page = await attempt(() => setup.provider.crawlEntries!(entries, ctx));
+      const requestsBefore = this.p.requests;
+      const page = await this.attempt(() => setup.provider.crawlEntries!(entries, this.ctx));
       const stillFailing = new Set((page.failed ?? []).map((f) => f.id));
-      await commit(
+      await this.commit(
         page,
-        p.requests - requestsBefore,
+        this.p.requests - requestsBefore,
         undefined,
         entries.filter((e) => !stillFailing.has(e.trim())),
         true,
       );
     }
-    while (cursor !== undefined && !breaker.open) {
-      if (options.signal?.aborted || options.stopAfterPage?.aborted) return await finish("stopped", null);
-      if (options.limit !== undefined && p.records >= options.limit) return await finish("stopped", null);
-      const requestsBefore = p.requests;
-      let page: CrawlPage;
-      try {
-        const from = cursor as string | null;
-        page = await attempt(() => setup.provider.crawl(from, crawlOptions, ctx));
-      } catch (err) {
-        // A page the source failed to give (after the client's retries) is asked again
-        // from the same checkpoint, until the breaker says the source is down.
-        if (options.signal?.aborted || !isSourceFailure(err)) throw err;
-        tallyFailure(p, failureKind(err));
-        breaker.failed(failureKind(err), (err as Error).message);
-        options.onError?.(name, err as Error);
-        await write(db, options, () => noteFailedAttempt(db, runId, owner, p.requests - requestsBefore, tallyOf(p), now()));
-        // Cut short when the run is cancelled (the loop then ends it as stopped).
-        if (!breaker.open) await sleep(pauseMs, undefined, { signal: options.signal }).catch(() => {});
-        continue;
-      }
-      await commit(page, p.requests - requestsBefore, page.nextCursor, []);
-      cursor = page.nextCursor ?? undefined;
-    }
-    if (breaker.open) return await finish("failed", breaker.reason());
-    return await finish("succeeded", null);
-  } catch (err) {
-    p.errors++;
-    const message = isCatalogFull(err) ? catalogFullMessageOf(db) : (err as Error).message;
-    options.onError?.(name, isCatalogFull(err) ? new Error(message) : (err as Error));
-    return await finish(options.signal?.aborted ? "stopped" : "failed", message);
+    return "done";
   }
 
-  async function finish(status: RunSummary["status"], error: string | null): Promise<RunSummary> {
-    if (error !== null && status === "failed" && p.errors === 0) p.errors++;
+  /** The listing from the checkpoint on, a page at a time, until its end, a stop, the limit or the breaker. */
+  private async walkListing(): Promise<"stopped" | "done"> {
+    const { options } = this.r;
+    while (this.cursor !== undefined && !this.breaker.open) {
+      if (this.stopAsked) return "stopped";
+      if (options.limit !== undefined && this.p.records >= options.limit) return "stopped";
+      const requestsBefore = this.p.requests;
+      const page = await this.nextPage(this.cursor, requestsBefore);
+      if (page === null) continue;
+      await this.commit(page, this.p.requests - requestsBefore, page.nextCursor, []);
+      this.cursor = page.nextCursor ?? undefined;
+    }
+    return "done";
+  }
+
+  /** The listing's page at `from`, or null when the source failed to give it (asked again from the same checkpoint). */
+  private async nextPage(from: string | null, requestsBefore: number): Promise<CrawlPage | null> {
+    const { db, setup, owner, options, now, plan, runId } = this.r;
+    try {
+      return await this.attempt(() => setup.provider.crawl(from, plan.crawlOptions, this.ctx));
+    } catch (err) {
+      // A page the source failed to give (after the client's retries) is asked again
+      // from the same checkpoint, until the breaker says the source is down.
+      if (options.signal?.aborted || !isSourceFailure(err)) throw err;
+      tallyFailure(this.p, failureKind(err));
+      this.breaker.failed(failureKind(err), (err as Error).message);
+      options.onError?.(this.p.provider, err as Error);
+      await write(db, options, () => noteFailedAttempt(db, runId, owner, this.p.requests - requestsBefore, tallyOf(this.p), now()));
+      // Cut short when the run is cancelled (the loop then ends it as stopped).
+      if (!this.breaker.open) await sleep(options.retryPauseMs ?? RETRY_PAUSE_MS, undefined, { signal: options.signal }).catch(() => {});
+      return null;
+    }
+  }
+
+  /** One crawl call, its requests and retries counted whether it succeeds or throws. */
+  private async attempt(call: () => Promise<CrawlPage>): Promise<CrawlPage> {
+    const before = this.r.runtime.http.stats();
+    try {
+      return await call();
+    } finally {
+      const after = this.r.runtime.http.stats();
+      this.p.requests += after.requests - before.requests;
+      this.p.retries += after.retries - before.retries;
+    }
+  }
+
+  /** A page's records and failures, written with the checkpoint that follows them. */
+  private async commit(page: CrawlPage, requests: number, nextCursor: string | null | undefined, cleared: string[], retried = false): Promise<void> {
+    const { db, owner, options, now, plan, runId } = this.r;
+    const failed = (page.failed ?? []).map((f) => ({ entry: f.id, kind: f.kind, reason: f.reason }));
+    for (const f of failed) tallyFailure(this.p, f.kind);
+    const { records, early } = await this.writeAhead(page.records);
+    const last = await write(db, options, () =>
+      commitPage(db, {
+        runId,
+        provider: this.p.provider,
+        owner,
+        records,
+        skipped: page.skipped.length,
+        requests,
+        nextCursor,
+        scope: plan.scope,
+        failureScope: plan.failureScope,
+        now: now(),
+        failed,
+        cleared,
+        tally: tallyOf(this.p),
+      }),
+    );
+    const p = this.p;
+    p.pages++;
+    p.records += page.records.length;
+    p.added += early.added + last.added;
+    p.updated += early.updated + last.updated;
+    p.skipped += early.unchanged + last.unchanged + page.skipped.length;
+    options.onPage?.({ ...p, failureKinds: { ...p.failureKinds } });
+    this.breaker.page(page.records.length + page.skipped.length, failed, retried);
+  }
+
+  /**
+   * The server's own runs write on its event loop: a page goes in a few short
+   * transactions, requests served in between; the checkpoint comes with the last
+   * (the records left). A crash in between costs nothing: the page is asked again, and
+   * records already written are unchanged (skipped by their hash).
+   */
+  private async writeAhead(
+    all: CrawlPage["records"],
+  ): Promise<{ records: CrawlPage["records"]; early: { added: number; updated: number; unchanged: number } }> {
+    const { db, options, now } = this.r;
+    let records = all;
+    const early = { added: 0, updated: 0, unchanged: 0 };
+    if (options.trigger === "cli") return { records, early };
+    while (records.length > SERVER_WRITE_CHUNK) {
+      const part = records.slice(0, SERVER_WRITE_CHUNK);
+      records = records.slice(SERVER_WRITE_CHUNK);
+      const r = await write(db, options, () => upsertRecords(db, part, now()));
+      early.added += r.added;
+      early.updated += r.updated;
+      early.unchanged += r.unchanged;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return { records, early };
+  }
+
+  private async finish(status: RunSummary["status"], error: string | null): Promise<RunSummary> {
+    const { db, options, now, plan, runId, crawlStartedAt } = this.r;
+    if (error !== null && status === "failed" && this.p.errors === 0) this.p.errors++;
     try {
       // A crawl that reached its end (not a run stopped or cut by --limit) marks where the next begins.
-      const complete = incremental && status === "succeeded" && cursor === undefined && crawlStartedAt !== null ? crawlStartedAt : undefined;
-      await write(db, { ...options, signal: undefined }, () => finishRun(db, runId, name, status, error, now(), tallyOf(p), complete));
+      const complete = plan.incremental && status === "succeeded" && this.cursor === undefined && crawlStartedAt !== null ? crawlStartedAt : undefined;
+      await write(db, { ...options, signal: undefined }, () => finishRun(db, runId, this.p.provider, status, error, now(), tallyOf(this.p), complete));
     } catch (err) {
       // With the disk full even the run's end cannot be written: the next run finds it
       // `running` by a process that is gone, and marks it interrupted.
       if (!isCatalogFull(err)) throw err;
     }
-    return { ...p, status, error };
+    return { ...this.p, status, error };
   }
 }
