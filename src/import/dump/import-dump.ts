@@ -50,9 +50,9 @@
  * read-only connection to the catalog, one range of content ids per batch). A title
  * whose record is unchanged but whose source hash moved gets only the new source hash.
  */
-import { BulkLoad, type Db, StagingDb, stagingDirFor } from "../../catalog/index.js";
+import { BulkLoad, type CommitStep, type Db, StagingDb, stagingDirFor } from "../../catalog/index.js";
 import { DumpWorkers } from "./record-workers.js";
-import { recordBatches } from "./records.js";
+import { type RecordBatch, recordBatches } from "./records.js";
 import { stageDump } from "./stage.js";
 import { DumpFormatError, type ImportDumpOptions, type ImportDumpProgress, type ImportDumpSummary, Tally } from "./summary.js";
 
@@ -74,38 +74,9 @@ const PROGRESS_EVERY_MS = 250;
 
 /** Imports an r18.dev dump into the catalog `db` (see the top of this file). */
 export async function importDump(db: Db, path: string, options: ImportDumpOptions = {}): Promise<ImportDumpSummary> {
-  const started = Date.now();
-  const now = options.now ?? started;
+  const progress = new Progress(options);
   const tally = new Tally(options.onNote);
-  const state: ImportDumpProgress = {
-    phase: "read",
-    bytesRead: 0,
-    totalBytes: 0,
-    videosRead: 0,
-    videosTotal: null,
-    videosWritten: 0,
-    seconds: 0,
-  };
-  let lastReport = 0;
-  const progress = (p: Partial<ImportDumpProgress>, force = false): void | Promise<void> => {
-    options.signal?.throwIfAborted();
-    Object.assign(state, p);
-    const t = Date.now();
-    if (!options.onProgress || (!force && t - lastReport < PROGRESS_EVERY_MS)) return;
-    lastReport = t;
-    state.seconds = (t - started) / 1000;
-    return options.onProgress({ ...state });
-  };
-  const summary: ImportDumpSummary = {
-    videos: 0,
-    added: 0,
-    updated: 0,
-    unchanged: 0,
-    actresses: 0,
-    skipped: tally.skipped,
-    notes: tally.notes,
-    seconds: 0,
-  };
+  const summary: ImportDumpSummary = { videos: 0, added: 0, updated: 0, unchanged: 0, actresses: 0, skipped: tally.skipped, notes: tally.notes, seconds: 0 };
   const threads = options.workerThreads ?? DEFAULT_WORKERS;
   const workers = threads > 0 ? new DumpWorkers(threads) : null;
   let staging: StagingDb | null = null;
@@ -115,58 +86,98 @@ export async function importDump(db: Db, path: string, options: ImportDumpOption
       videos: workers ? (p) => workers.videoStager(p) : undefined,
       links: workers ? (p) => workers.linkStager(p) : undefined,
     });
-    await stageDump(path, staging, tally, progress);
-    await progress({ phase: "index" }, true);
     const batchSize = options.batchSize ?? BATCH_VIDEOS;
-    const plan = await staging.finish(batchSize);
+    const plan = await readDump(path, staging, batchSize, tally, progress);
     summary.actresses = staging.rows.derived_actress ?? 0;
-    if (plan.videos === 0) throw new DumpFormatError(`no derived_video rows in ${path}: is it an r18.dev dump? Nothing was imported.`);
-    for (const d of plan.duplicates) {
-      tally.skip("derived_video", "duplicate content_id", d.line, `${d.contentId} appears more than once; its first row was imported`);
-    }
-    await progress({ phase: "write", videosTotal: plan.videos }, true);
+    await progress.report({ phase: "write", videosTotal: plan.videos }, true);
     // The record builders skip titles the catalog already holds as they are (a refresh of
     // an unchanged dump derives no index text); a catalog only in memory cannot be shared.
     const catalogPath = db.name === "" || db.name === ":memory:" ? null : db.name;
     const duplicates = plan.duplicates.map((d) => d.rowid);
     const { batches: starts, videoBlocks } = plan;
+    const now = options.now ?? progress.started;
     const job = { stagingPath: staging.path, batchSize, now, batches: starts, duplicates, videoBlocks, recordFormat: options.recordFormat, catalogPath };
-    const batches = workers ? workers.batches(job) : recordBatches(job);
-    const load = BulkLoad.begin(db);
-    try {
-      let r = await batches.next();
-      for (; !r.done; r = await batches.next()) {
-        const batch = r.value;
-        for (const [table, reason, line, detail] of batch.skips) tally.skip(table, reason, line, detail);
-        const result = load.upsert(batch.records);
-        load.setSourceHashes(batch.sources);
-        summary.added += result.added;
-        summary.updated += result.updated;
-        summary.unchanged += result.unchanged + batch.unchanged;
-        await progress({ videosWritten: state.videosWritten + batch.videos });
-      }
-      for (const [table, n] of Object.entries(r.value)) {
-        if (n > 0) tally.note(`${table}: ${n} links point to ids the dump doesn't have; left out`);
-      }
-      // The builders are done: their memory goes back before the commit's merge and checkpoint.
-      await workers?.close();
-      // Everything is written, the transaction still open: the last point where a report may wait or abort.
-      if (load.written > 0) await progress({ phase: "merge" }, true);
-      load.commit((step) => {
-        // Inside the commit the steps are only reported (the merge just was).
-        if (step !== "merge") void options.onProgress?.({ ...state, phase: step, seconds: (Date.now() - started) / 1000 });
-      });
-    } catch (err) {
-      await batches.return?.({});
-      throw err;
-    } finally {
-      load.end();
-    }
+    await writeBatches(db, workers ? workers.batches(job) : recordBatches(job), workers, tally, summary, progress);
   } finally {
     await workers?.close();
     staging?.close();
   }
   summary.videos = summary.added + summary.updated + summary.unchanged;
-  summary.seconds = (Date.now() - started) / 1000;
+  summary.seconds = (Date.now() - progress.started) / 1000;
   return summary;
+}
+
+/** Phases 1 and 2: the dump read into the staging files, then indexed, and the write's plan. */
+async function readDump(path: string, staging: StagingDb, batchSize: number, tally: Tally, progress: Progress) {
+  await stageDump(path, staging, tally, progress.report);
+  await progress.report({ phase: "index" }, true);
+  const plan = await staging.finish(batchSize);
+  if (plan.videos === 0) throw new DumpFormatError(`no derived_video rows in ${path}: is it an r18.dev dump? Nothing was imported.`);
+  for (const d of plan.duplicates) {
+    tally.skip("derived_video", "duplicate content_id", d.line, `${d.contentId} appears more than once; its first row was imported`);
+  }
+  return plan;
+}
+
+/** Phase 3: the builders' batches written in plan order, in one catalog transaction, then its commit. */
+async function writeBatches(
+  db: Db,
+  batches: Generator<RecordBatch, Record<string, number>> | AsyncGenerator<RecordBatch, Record<string, number>>,
+  workers: DumpWorkers | null,
+  tally: Tally,
+  summary: ImportDumpSummary,
+  progress: Progress,
+): Promise<void> {
+  const load = BulkLoad.begin(db);
+  try {
+    let r = await batches.next();
+    for (; !r.done; r = await batches.next()) {
+      const batch = r.value;
+      for (const [table, reason, line, detail] of batch.skips) tally.skip(table, reason, line, detail);
+      const result = load.upsert(batch.records);
+      load.setSourceHashes(batch.sources);
+      summary.added += result.added;
+      summary.updated += result.updated;
+      summary.unchanged += result.unchanged + batch.unchanged;
+      await progress.report({ videosWritten: progress.state.videosWritten + batch.videos });
+    }
+    for (const [table, n] of Object.entries(r.value)) {
+      if (n > 0) tally.note(`${table}: ${n} links point to ids the dump doesn't have; left out`);
+    }
+    // The builders are done: their memory goes back before the commit's merge and checkpoint.
+    await workers?.close();
+    // Everything is written, the transaction still open: the last point where a report may wait or abort.
+    if (load.written > 0) await progress.report({ phase: "merge" }, true);
+    // Inside the commit the steps are only reported (the merge just was).
+    load.commit((step) => (step === "merge" ? undefined : progress.tell(step)));
+  } catch (err) {
+    await batches.return?.({});
+    throw err;
+  } finally {
+    load.end();
+  }
+}
+
+/** The import's progress: each report a point where it may abort, passed on at most every PROGRESS_EVERY_MS unless forced. */
+class Progress {
+  readonly started = Date.now();
+  readonly state: ImportDumpProgress = { phase: "read", bytesRead: 0, totalBytes: 0, videosRead: 0, videosTotal: null, videosWritten: 0, seconds: 0 };
+  private lastReport = 0;
+
+  constructor(private readonly options: ImportDumpOptions) {}
+
+  readonly report = (p: Partial<ImportDumpProgress>, force = false): void | Promise<void> => {
+    this.options.signal?.throwIfAborted();
+    Object.assign(this.state, p);
+    const t = Date.now();
+    if (!this.options.onProgress || (!force && t - this.lastReport < PROGRESS_EVERY_MS)) return;
+    this.lastReport = t;
+    this.state.seconds = (t - this.started) / 1000;
+    return this.options.onProgress({ ...this.state });
+  };
+
+  /** A step of the commit, told without waiting. */
+  tell(phase: CommitStep): void {
+    void this.options.onProgress?.({ ...this.state, phase, seconds: (Date.now() - this.started) / 1000 });
+  }
 }
