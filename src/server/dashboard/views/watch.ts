@@ -90,19 +90,25 @@ function noticeWhat(n: Notice, into: string[]): Html {
   }
 }
 
-export function watchPage(v: WatchView): Html {
-  const c = v.counts;
-  const into = v.beat === null ? [] : [v.beat.into];
+/** The cells every job table shows alike: the file and its code, paths relative to the inbox and the library. */
+interface JobCells {
+  roots: (j: WatchJob) => string[];
+  file: (j: WatchJob) => Html;
+  code: (j: WatchJob) => Html;
+}
+
+function jobCells(into: string[]): JobCells {
   const roots = (j: WatchJob) => [j.inbox, ...into];
-  const file = (j: WatchJob) => html`<td data-label="file" class="paths">${shown(j.path, roots(j))}</td>`;
-  const code = (j: WatchJob) => html`<td data-label="code" class="nowrap">${j.code ?? "-"}</td>`;
-  const failed = c.failed ?? 0;
-  const retryAll =
-    v.canRetry && failed > 0
-      ? html`<form method="post" action="/dashboard/watch/retry-failed" class="row undo">${csrfField(v.csrf)}<button type="submit">Retry all failed (${count(failed)})</button>
-<span class="muted small">Puts them back in the queue: the watcher takes them on its next turn.</span></form>`
-      : null;
-  const o = v.outbox;
+  return {
+    roots,
+    file: (j) => html`<td data-label="file" class="paths">${shown(j.path, roots(j))}</td>`,
+    code: (j) => html`<td data-label="code" class="nowrap">${j.code ?? "-"}</td>`,
+  };
+}
+
+export function watchPage(v: WatchView): Html {
+  const into = v.beat === null ? [] : [v.beat.into];
+  const k = jobCells(into);
   return page({
     title: "Watch",
     section: "watch",
@@ -110,63 +116,95 @@ export function watchPage(v: WatchView): Html {
     writer: v.writer,
     body: html`${notice("ok", v.message)}${notice("error", v.error)}
 <section aria-labelledby="watcher-title"><h2 id="watcher-title">Watcher</h2>${watcher(v)}</section>
-${jobs(
-  "trouble-title",
-  "Conflicts and failures",
-  (c.conflict ?? 0) + failed,
-  v.trouble,
-  html`<th>code</th><th>file</th><th>state</th><th>why</th><th>since</th><th></th>`,
-  (j) =>
-    html`<tr data-job-id="${j.id}">${code(j)}${file(j)}<td data-label="state">${status(j.state)}</td><td data-label="why" class="paths">${reason(j.reason, roots(j))}</td>
+${trouble(v, k)}
+${pending(v, k)}
+${queue(v, k)}
+${placed(v, k)}
+${stays(v, k)}
+${outbox(v, into)}`,
+  });
+}
+
+function trouble(v: WatchView, { roots, file, code }: JobCells): Html {
+  const failed = v.counts.failed ?? 0;
+  const retryAll =
+    v.canRetry && failed > 0
+      ? html`<form method="post" action="/dashboard/watch/retry-failed" class="row undo">${csrfField(v.csrf)}<button type="submit">Retry all failed (${count(failed)})</button>
+<span class="muted small">Puts them back in the queue: the watcher takes them on its next turn.</span></form>`
+      : null;
+  return jobs(
+    "trouble-title",
+    "Conflicts and failures",
+    (v.counts.conflict ?? 0) + failed,
+    v.trouble,
+    html`<th>code</th><th>file</th><th>state</th><th>why</th><th>since</th><th></th>`,
+    (j) =>
+      html`<tr data-job-id="${j.id}">${code(j)}${file(j)}<td data-label="state">${status(j.state)}</td><td data-label="why" class="paths">${reason(j.reason, roots(j))}</td>
 <td data-label="since">${when(j.updatedAt)}</td><td data-label="">${retryButton(v, j)}</td></tr>`,
-  "None: nothing was in the way.",
-  retryAll,
-)}
-${jobs(
-  "pending-title",
-  "Pending: titles not in the catalog yet",
-  c.pending ?? 0,
-  v.pending,
-  html`<th>code</th><th>file</th><th>since</th><th>next live lookup</th><th class="num">lookups</th><th>pending long</th>`,
-  (j) =>
-    html`<tr data-job-id="${j.id}">${code(j)}${file(j)}<td data-label="since">${when(j.firstSeenAt)}</td>
+    "None: nothing was in the way.",
+    retryAll,
+  );
+}
+
+function pending(v: WatchView, { file, code }: JobCells): Html {
+  return jobs(
+    "pending-title",
+    "Pending: titles not in the catalog yet",
+    v.counts.pending ?? 0,
+    v.pending,
+    html`<th>code</th><th>file</th><th>since</th><th>next live lookup</th><th class="num">lookups</th><th>pending long</th>`,
+    (j) =>
+      html`<tr data-job-id="${j.id}">${code(j)}${file(j)}<td data-label="since">${when(j.firstSeenAt)}</td>
 <td data-label="next live lookup">${j.nextTryAt === null ? html`<span class="muted">when the catalog gains titles</span>` : when(j.nextTryAt)}</td>
 <td class="num" data-label="lookups">${j.attempts}</td><td data-label="pending long">${j.reportedAt === null ? null : html`<span class="status warn">reported</span> ${when(j.reportedAt)}`}</td></tr>`,
-  "None.",
-  html`<p class="muted small">Tried again whenever the catalog gains titles (an ingest run, an import), and by a live lookup at the time shown; placed when the title appears.</p>`,
-)}
-${jobs(
-  "queue-title",
-  "In the queue",
-  (c.ready ?? 0) + (c.placing ?? 0),
-  v.queue,
-  html`<th>file</th><th>state</th><th>since</th>`,
-  (j) => html`<tr data-job-id="${j.id}">${file(j)}<td data-label="state">${status(j.state)}</td><td data-label="since">${when(j.updatedAt)}</td></tr>`,
-  "Empty.",
-)}
-${jobs(
-  "placed-title",
-  "Recently placed",
-  c.placed ?? 0,
-  v.placed,
-  html`<th>code</th><th>file</th><th>placed at</th><th>when</th><th>run</th>`,
-  (j) =>
-    html`<tr data-job-id="${j.id}">${code(j)}${file(j)}<td data-label="placed at" class="paths">${shown(j.placedAt, roots(j))}</td><td data-label="when">${when(j.updatedAt)}</td>
+    "None.",
+    html`<p class="muted small">Tried again whenever the catalog gains titles (an ingest run, an import), and by a live lookup at the time shown; placed when the title appears.</p>`,
+  );
+}
+
+function queue(v: WatchView, { file }: JobCells): Html {
+  return jobs(
+    "queue-title",
+    "In the queue",
+    (v.counts.ready ?? 0) + (v.counts.placing ?? 0),
+    v.queue,
+    html`<th>file</th><th>state</th><th>since</th>`,
+    (j) => html`<tr data-job-id="${j.id}">${file(j)}<td data-label="state">${status(j.state)}</td><td data-label="since">${when(j.updatedAt)}</td></tr>`,
+    "Empty.",
+  );
+}
+
+function placed(v: WatchView, { roots, file, code }: JobCells): Html {
+  return jobs(
+    "placed-title",
+    "Recently placed",
+    v.counts.placed ?? 0,
+    v.placed,
+    html`<th>code</th><th>file</th><th>placed at</th><th>when</th><th>run</th>`,
+    (j) =>
+      html`<tr data-job-id="${j.id}">${code(j)}${file(j)}<td data-label="placed at" class="paths">${shown(j.placedAt, roots(j))}</td><td data-label="when">${when(j.updatedAt)}</td>
 <td data-label="run">${j.runId === null ? "-" : html`<a href="/dashboard/library/runs/${j.runId}">run ${j.runId}</a>`}</td></tr>`,
-  "Nothing yet.",
-  html`<p class="muted small">A run's page can undo it: its files go back to the inbox.</p>`,
-)}
-${jobs(
-  "stays-title",
-  "Stays: no single title",
-  c.stays ?? 0,
-  v.stays,
-  html`<th>file</th><th>why</th><th>since</th>`,
-  (j) =>
-    html`<tr data-job-id="${j.id}">${file(j)}<td data-label="why" class="paths">${reason(j.reason, roots(j))}</td><td data-label="since">${when(j.updatedAt)}</td></tr>`,
-  "None.",
-)}
-<section aria-labelledby="outbox-title"><h2 id="outbox-title">Told to media servers and the webhook</h2>
+    "Nothing yet.",
+    html`<p class="muted small">A run's page can undo it: its files go back to the inbox.</p>`,
+  );
+}
+
+function stays(v: WatchView, { roots, file }: JobCells): Html {
+  return jobs(
+    "stays-title",
+    "Stays: no single title",
+    v.counts.stays ?? 0,
+    v.stays,
+    html`<th>file</th><th>why</th><th>since</th>`,
+    (j) =>
+      html`<tr data-job-id="${j.id}">${file(j)}<td data-label="why" class="paths">${reason(j.reason, roots(j))}</td><td data-label="since">${when(j.updatedAt)}</td></tr>`,
+    "None.",
+  );
+}
+
+function outbox(v: WatchView, into: string[]): Html {
+  const o = v.outbox;
+  return html`<section aria-labelledby="outbox-title"><h2 id="outbox-title">Told to media servers and the webhook</h2>
 <p>${count(o.waiting ?? 0)} waiting, ${count(o.sent ?? 0)} sent, ${count(o["given-up"] ?? 0)} given up.</p>
 ${
   v.notices.length === 0
@@ -176,6 +214,5 @@ ${
         v.notices.map((n) => noticeRow(n, into)),
       )
 }
-</section>`,
-  });
+</section>`;
 }
