@@ -19,7 +19,8 @@ const withDefault = (flags: string, help: string, value: string): Option => new 
 const SETTINGS_NOTE =
   "It reads the same settings as the server (DATABASE_PATH above all, from the environment or a .env file) and can run while the server is up.";
 
-function declareServer(program: Command): void {
+/** serve, and migrate (what serve does first). */
+function declareServe(program: Command): void {
   program
     .command("serve")
     .summary("start the HTTP API (what npm start runs, and what runs with no command)")
@@ -37,7 +38,10 @@ function declareServer(program: Command): void {
     .description(`Creates the catalog (DATABASE_PATH) or brings its schema up to date, then exits; serve does the same when it starts. ${SETTINGS_NOTE}`)
     .addHelpText("after", examples("migrate", "DATABASE_PATH=/srv/catalog.db npm run cli -- migrate"))
     .action(act(async () => (await import("./migrate.js")).migrateCommand()));
+}
 
+/** The API keys and the dashboard's admin password. */
+function declareKeys(program: Command): void {
   const keys = program.command("keys").summary("create, list and revoke API keys").description(`API keys, sent as the x-service-key header. ${SETTINGS_NOTE}`);
   keys
     .command("create")
@@ -78,7 +82,9 @@ function declareServer(program: Command): void {
     )
     .addHelpText("after", examples("admin reset-password"))
     .action(act(async () => (await import("./admin.js")).adminResetPasswordCommand()));
+}
 
+function declareRestore(program: Command): void {
   program
     .command("restore")
     .summary("bring the catalog back from its backup (BACKUP_TO), as it is or as it was at --at")
@@ -155,7 +161,8 @@ function declareLoaders(program: Command): void {
     .action(act(async (o: { provider: string }) => (await import("./purge.js")).purgeCommand(o)));
 }
 
-function declareProviders(program: Command): void {
+/** ingest, and runs (what the ingest runs did). */
+function declareIngest(program: Command): void {
   program
     .command("ingest")
     .summary("crawl the providers into the catalog (resumes a stopped run)")
@@ -191,7 +198,9 @@ function declareProviders(program: Command): void {
     .addOption(withDefault("--limit <n>", "how many runs", "20"))
     .addHelpText("after", examples("runs", "runs --limit 100"))
     .action(act(async (o: { limit: string }) => (await import("./ingest.js")).runsCommand(o)));
+}
 
+function declareScan(program: Command): void {
   program
     .command("scan")
     .summary("read the code of every video under <dir> and look it up; --write puts NFO files and artwork beside them")
@@ -220,10 +229,9 @@ function declareProviders(program: Command): void {
       ),
     )
     .action(act(async (dir: string, o: ScanValues) => (await import("./scan.js")).scanCommand(dir, o)));
+}
 
-  declareOrganize(program);
-  declareWatch(program);
-
+function declareSimulate(program: Command): void {
   addSimulateOptions(
     program
       .command("simulate-providers")
@@ -239,7 +247,13 @@ function declareProviders(program: Command): void {
 
 /** Declares every command on the program, in the order the help lists them. */
 export function declareCommands(program: Command): void {
-  declareServer(program);
+  declareServe(program);
+  declareKeys(program);
+  declareRestore(program);
   declareLoaders(program);
-  declareProviders(program);
+  declareIngest(program);
+  declareScan(program);
+  declareOrganize(program);
+  declareWatch(program);
+  declareSimulate(program);
 }
