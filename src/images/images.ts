@@ -21,80 +21,90 @@ function abandoned(reason: unknown): ImageError {
  * cut; nothing but the work in flight is held in memory.
  */
 export function createImages(opts: ImagesOptions): Images {
-  const now = opts.now ?? Date.now;
-  const cache = new DiskCache({ dir: opts.dir, maxBytes: opts.maxBytes, now, log: opts.log });
-  const sources = new SingleFlight<SourceImage>(abandoned);
-  const cuts = new SingleFlight<CutImage>(abandoned);
-  const counts = { hits: 0, misses: 0, fetches: 0 };
-  let closed = false;
+  return new CachedImages(opts);
+}
+
+class CachedImages implements Images {
+  private readonly cache: DiskCache;
+  private readonly sources = new SingleFlight<SourceImage>(abandoned);
+  private readonly cuts = new SingleFlight<CutImage>(abandoned);
+  private readonly counts = { hits: 0, misses: 0, fetches: 0 };
+  private closed = false;
   /** Image hosts whose request rate is set on the client (once each: IMAGE_HOST_RATE). */
-  const rated = new Set<string>();
+  private readonly rated = new Set<string>();
 
-  function rateHostOf(url: string): void {
-    if (opts.hostRate === undefined) return;
-    let host: string;
-    try {
-      host = new URL(url).host;
-    } catch {
-      return;
-    }
-    if (rated.has(host)) return;
-    rated.add(host);
-    opts.http.setHostRate(host, opts.hostRate);
+  constructor(private readonly opts: ImagesOptions) {
+    this.cache = new DiskCache({ dir: opts.dir, maxBytes: opts.maxBytes, now: opts.now ?? Date.now, log: opts.log });
   }
 
-  /** What the cache holds under `name`, counted as a hit or a miss. */
-  async function lookup(name: string) {
-    const file = await cache.read(name);
-    const entry = file && decodeEntry(file);
-    if (entry) counts.hits += 1;
-    else counts.misses += 1;
-    return entry;
-  }
-
-  function source(url: string, signal?: AbortSignal): Promise<SourceImage> {
-    const name = sourceName(url);
-    return sources.run(
-      name,
-      async (flight) => {
-        const kept = await lookup(name);
-        if (kept) return { bytes: kept.bytes, ...kept.meta };
-        counts.fetches += 1;
-        rateHostOf(url);
-        const fetched = await fetchSource(opts.http, url, flight);
-        cache.write(name, encodeEntry(fetched, fetched.bytes));
-        return fetched;
-      },
-      signal,
-    );
-  }
-
-  function get(url: string, cut: CutOptions, signal?: AbortSignal): Promise<CutImage> {
-    if (closed) return Promise.reject(closedError());
+  get(url: string, cut: CutOptions, signal?: AbortSignal): Promise<CutImage> {
+    if (this.closed) return Promise.reject(closedError());
     const normal = normalizeCut(cut);
     const name = cutName(url, normal);
-    return cuts.run(
+    return this.cuts.run(
       name,
       async (flight) => {
-        const kept = await lookup(name);
+        const kept = await this.lookup(name);
         if (kept) return { jpeg: kept.bytes, width: kept.meta.width, height: kept.meta.height };
-        const made = await cutNormal((await source(url, flight)).bytes, normal);
-        cache.write(name, encodeEntry({ ...made, format: "jpeg" }, made.jpeg));
+        const made = await cutNormal((await this.source(url, flight)).bytes, normal);
+        this.cache.write(name, encodeEntry({ ...made, format: "jpeg" }, made.jpeg));
         return made;
       },
       signal,
     );
   }
 
-  return {
-    get,
-    original: (url, signal) => (closed ? Promise.reject(closedError()) : source(url, signal)),
-    stats: () => ({ ...cache.stats(), ...counts }),
-    async close() {
-      closed = true;
-      await cache.flush();
-    },
-  };
+  original(url: string, signal?: AbortSignal): Promise<SourceImage> {
+    return this.closed ? Promise.reject(closedError()) : this.source(url, signal);
+  }
+
+  stats() {
+    return { ...this.cache.stats(), ...this.counts };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.cache.flush();
+  }
+
+  private source(url: string, signal?: AbortSignal): Promise<SourceImage> {
+    const name = sourceName(url);
+    return this.sources.run(
+      name,
+      async (flight) => {
+        const kept = await this.lookup(name);
+        if (kept) return { bytes: kept.bytes, ...kept.meta };
+        this.counts.fetches += 1;
+        this.rateHostOf(url);
+        const fetched = await fetchSource(this.opts.http, url, flight);
+        this.cache.write(name, encodeEntry(fetched, fetched.bytes));
+        return fetched;
+      },
+      signal,
+    );
+  }
+
+  /** What the cache holds under `name`, counted as a hit or a miss. */
+  private async lookup(name: string) {
+    const file = await this.cache.read(name);
+    const entry = file && decodeEntry(file);
+    if (entry) this.counts.hits += 1;
+    else this.counts.misses += 1;
+    return entry;
+  }
+
+  private rateHostOf(url: string): void {
+    if (this.opts.hostRate === undefined) return;
+    let host: string;
+    try {
+      host = new URL(url).host;
+    } catch {
+      return;
+    }
+    if (this.rated.has(host)) return;
+    this.rated.add(host);
+    this.opts.http.setHostRate(host, this.opts.hostRate);
+  }
 }
 
 function closedError(): ImageError {
