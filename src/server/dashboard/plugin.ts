@@ -62,6 +62,21 @@ export async function registerDashboard(
   knownProviders: () => string[],
   options: DashboardOptions = {},
 ) {
+  const { ctx, secret } = dashboardContext(deps, keys, knownProviders, options);
+  await app.register(
+    async (scope) => {
+      await scope.register(cookie, { secret });
+      await scope.register(formbody);
+      await scope.register(csrf, { sessionPlugin: "@fastify/cookie", cookieKey: CSRF_COOKIE, cookieOpts: COOKIE_OPTIONS });
+      addGuards(scope, ctx);
+      registerPages(scope, ctx);
+    },
+    { prefix: DASHBOARD_PATH },
+  );
+}
+
+/** What every page of the dashboard is given, and the secret its cookies are signed with. */
+function dashboardContext(deps: ServiceDeps, keys: ApiKeys, knownProviders: () => string[], options: DashboardOptions) {
   const now = options.now ?? Date.now;
   const ttlMs = deps.config.dashboardSessionHours * 3_600_000;
   const admin = new AdminPassword(deps.db, deps.config);
@@ -79,55 +94,53 @@ export async function registerDashboard(
     now,
     writer: options.readOnly?.writer ?? null,
   };
+  return { ctx, secret };
+}
 
-  await app.register(
-    async (scope) => {
-      await scope.register(cookie, { secret });
-      await scope.register(formbody);
-      await scope.register(csrf, { sessionPlugin: "@fastify/cookie", cookieKey: CSRF_COOKIE, cookieOpts: COOKIE_OPTIONS });
+/** The headers of every answer, then the checks before a page: the form's token, the session, a replica's refusal of writes. */
+function addGuards(scope: FastifyInstance, ctx: DashboardContext): void {
+  scope.addHook("onRequest", async (_request, reply) => {
+    reply.header("content-security-policy", CSP);
+    reply.header("x-frame-options", "DENY");
+    reply.header("x-content-type-options", "nosniff");
+    reply.header("referrer-policy", "no-referrer");
+    reply.header("cache-control", "no-store");
+  });
+  // Every form post carries the token of the page it came from; then the session is checked.
+  scope.addHook("preHandler", (request, reply, done) => {
+    if (request.method !== "POST") return done();
+    scope.csrfProtection(request, reply, done);
+  });
+  scope.addHook("preHandler", async (request, reply) => {
+    if (request.routeOptions.config.dashboardPublic || ctx.sessions.current(request)) return;
+    return reply.redirect("/dashboard/login", 303);
+  });
+  // A replica's catalog is the writer's copy: what would change it is refused, naming the writer.
+  scope.addHook("preHandler", async (request, reply) => {
+    const action = request.routeOptions.config.dashboardWrite;
+    if (ctx.writer === null || action === undefined) return;
+    request.log.info({ url: request.url, writer: ctx.writer }, "dashboard: write refused on a read-only replica");
+    return sendError(ctx, request, reply, 403, `This server is a read-only replica of ${ctx.writer}: ${action} there.`);
+  });
+}
 
-      scope.addHook("onRequest", async (_request, reply) => {
-        reply.header("content-security-policy", CSP);
-        reply.header("x-frame-options", "DENY");
-        reply.header("x-content-type-options", "nosniff");
-        reply.header("referrer-policy", "no-referrer");
-        reply.header("cache-control", "no-store");
-      });
-      // Every form post carries the token of the page it came from; then the session is checked.
-      scope.addHook("preHandler", (request, reply, done) => {
-        if (request.method !== "POST") return done();
-        scope.csrfProtection(request, reply, done);
-      });
-      scope.addHook("preHandler", async (request, reply) => {
-        if (request.routeOptions.config.dashboardPublic || ctx.sessions.current(request)) return;
-        return reply.redirect("/dashboard/login", 303);
-      });
-      // A replica's catalog is the writer's copy: what would change it is refused, naming the writer.
-      scope.addHook("preHandler", async (request, reply) => {
-        const action = request.routeOptions.config.dashboardWrite;
-        if (ctx.writer === null || action === undefined) return;
-        request.log.info({ url: request.url, writer: ctx.writer }, "dashboard: write refused on a read-only replica");
-        return sendError(ctx, request, reply, 403, `This server is a read-only replica of ${ctx.writer}: ${action} there.`);
-      });
-
-      scope.setErrorHandler((err: FastifyError, request, reply) => htmlError(ctx, err, request, reply));
-      scope.setNotFoundHandler((request, reply) =>
-        sendError(ctx, request, reply, 404, `There is no dashboard page ${redactPlexKeys(request.url.split("?")[0]).slice(0, 200)}.`),
-      );
-
-      const asset = (type: string, body: string) => async (_request: FastifyRequest, reply: FastifyReply) =>
-        reply.header("cache-control", "public, max-age=86400").type(type).send(body);
-      scope.get("/assets/style.css", { schema: { hide: true }, config: { dashboardPublic: true } }, asset("text/css; charset=utf-8", STYLE_CSS));
-      scope.get("/assets/client.js", { schema: { hide: true }, config: { dashboardPublic: true } }, asset("text/javascript; charset=utf-8", CLIENT_JS));
-      registerAuthRoutes(scope, ctx);
-      registerKeyRoutes(scope, ctx);
-      registerCatalogRoutes(scope, ctx);
-      registerLibraryRoutes(scope, ctx);
-      registerWatchRoutes(scope, ctx);
-      registerPlaygroundRoutes(scope, ctx);
-    },
-    { prefix: DASHBOARD_PATH },
+/** Its errors as HTML pages, its assets, and each page's routes. */
+function registerPages(scope: FastifyInstance, ctx: DashboardContext): void {
+  scope.setErrorHandler((err: FastifyError, request, reply) => htmlError(ctx, err, request, reply));
+  scope.setNotFoundHandler((request, reply) =>
+    sendError(ctx, request, reply, 404, `There is no dashboard page ${redactPlexKeys(request.url.split("?")[0]).slice(0, 200)}.`),
   );
+
+  const asset = (type: string, body: string) => async (_request: FastifyRequest, reply: FastifyReply) =>
+    reply.header("cache-control", "public, max-age=86400").type(type).send(body);
+  scope.get("/assets/style.css", { schema: { hide: true }, config: { dashboardPublic: true } }, asset("text/css; charset=utf-8", STYLE_CSS));
+  scope.get("/assets/client.js", { schema: { hide: true }, config: { dashboardPublic: true } }, asset("text/javascript; charset=utf-8", CLIENT_JS));
+  registerAuthRoutes(scope, ctx);
+  registerKeyRoutes(scope, ctx);
+  registerCatalogRoutes(scope, ctx);
+  registerLibraryRoutes(scope, ctx);
+  registerWatchRoutes(scope, ctx);
+  registerPlaygroundRoutes(scope, ctx);
 }
 
 function htmlError(ctx: DashboardContext, err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
