@@ -67,6 +67,33 @@ export interface ReadOnly {
 
 /** The HTTP app: plugins and routes registered explicitly, in a fixed order. */
 export async function buildServer(deps: ServiceDeps, options: ServerOptions = {}): Promise<FastifyInstance> {
+  const app = createApp(deps, options);
+  registerErrorHandlers(app);
+  // A replica answers as the writer does but stores nothing: no key use counted, no live answer kept.
+  if (options.readOnly) deps.live?.neverStore();
+  const keys = new ApiKeys(deps.db, !options.readOnly);
+  const rates = options.shared?.rates ?? new KeyRateLimiter();
+  const gate = new KeyGate(keys, rates);
+  registerAuth(app, gate);
+  await registerDocs(app, VERSION);
+
+  const liveNames = deps.live?.names() ?? [];
+  const ctx: RouteContext = { deps, knownProviders: () => knownProviders(deps.db, liveNames) };
+  registerHealthRoute(app, ctx);
+  registerMovieRoutes(app, ctx);
+  registerQueryRoutes(app, ctx);
+  registerRandomRoutes(app, ctx);
+  await registerMetaTube(app, { deps, lang: deps.config.mediaLanguage, knownProviders: ctx.knownProviders, images: deps.images ?? null }, gate, VERSION, rates);
+  await registerPlex(app, deps, gate, VERSION);
+  if (options.dashboard !== false)
+    await registerDashboard(app, deps, keys, ctx.knownProviders, { ...options.dashboard, signIn: options.shared?.signIn, readOnly: options.readOnly });
+  options.routes?.(app, ctx);
+  await app.ready();
+  return app;
+}
+
+/** Fastify as the app runs it: its logger, limits, validators and router, JSON bodies only, a request id on every answer. */
+function createApp(deps: ServiceDeps, options: ServerOptions) {
   const level = deps.config.logLevel;
   // Made as serve makes it (server-log.ts): the API keys in URLs never written in full.
   const log = options.logger === false || level === "silent" ? undefined : (options.log ?? serverLog(level, options.logStream));
@@ -106,26 +133,5 @@ export async function buildServer(deps: ServiceDeps, options: ServerOptions = {}
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
-  registerErrorHandlers(app);
-  // A replica answers as the writer does but stores nothing: no key use counted, no live answer kept.
-  if (options.readOnly) deps.live?.neverStore();
-  const keys = new ApiKeys(deps.db, !options.readOnly);
-  const rates = options.shared?.rates ?? new KeyRateLimiter();
-  const gate = new KeyGate(keys, rates);
-  registerAuth(app, gate);
-  await registerDocs(app, VERSION);
-
-  const liveNames = deps.live?.names() ?? [];
-  const ctx: RouteContext = { deps, knownProviders: () => knownProviders(deps.db, liveNames) };
-  registerHealthRoute(app, ctx);
-  registerMovieRoutes(app, ctx);
-  registerQueryRoutes(app, ctx);
-  registerRandomRoutes(app, ctx);
-  await registerMetaTube(app, { deps, lang: deps.config.mediaLanguage, knownProviders: ctx.knownProviders, images: deps.images ?? null }, gate, VERSION, rates);
-  await registerPlex(app, deps, gate, VERSION);
-  if (options.dashboard !== false)
-    await registerDashboard(app, deps, keys, ctx.knownProviders, { ...options.dashboard, signIn: options.shared?.signIn, readOnly: options.readOnly });
-  options.routes?.(app, ctx);
-  await app.ready();
   return app;
 }
