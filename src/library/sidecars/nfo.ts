@@ -127,29 +127,13 @@ export function buildNfo(title: NfoTitle, options: { language: "ja" | "en"; mark
   const day = /^\d{4}-\d{2}-\d{2}/.test(r.releaseDate) ? r.releaseDate.slice(0, 10) : "";
   const plot = inLanguage(r.commentJa, r.commentEn);
   const names = title.names ?? namesIn(r, {}, language);
-  // Pictures are the record's, by its own spelling of each actress: `names` pairs with it by position.
-  const pictures = new Map(r.extra.actressesRich.map((a) => [clean(a.name), a.image]));
-  const actresses = new Map<string, string | null>();
-  r.actresses.forEach((own, i) => {
-    const shown = clean(names.actresses[i] ?? own);
-    if (shown !== "" && !actresses.has(shown)) actresses.set(shown, pictures.get(clean(own)) ?? null);
-  });
   const x = new Lines();
 
   x.open("movie");
   x.leaf("title", inLanguage(r.titleJa, r.titleEn) || r.dvdId);
   x.leaf("originaltitle", r.titleJa);
   x.leaf("sorttitle", r.dvdId);
-  // The sources' scales start at 1 star: an average of 0 is no reviews.
-  if (title.ratingAvg !== null && Number.isFinite(title.ratingAvg) && title.ratingAvg > 0) {
-    const votes = title.ratingCount ?? 0;
-    x.open("ratings");
-    x.open("rating", { name: title.provider, max: "10", default: "true" });
-    x.leaf("value", tenScale(title.ratingAvg));
-    if (Number.isSafeInteger(votes) && votes > 0) x.leaf("votes", votes);
-    x.close("rating");
-    x.close("ratings");
-  }
+  ratings(x, title);
   x.leaf("outline", plot);
   x.leaf("plot", plot);
   if (r.runtimeMins > 0) x.leaf("runtime", r.runtimeMins);
@@ -177,7 +161,7 @@ export function buildNfo(title: NfoTitle, options: { language: "ja" | "en"; mark
     x.leaf("year", day.slice(0, 4));
   }
   for (const maker of unique(names.makers)) x.leaf("studio", maker);
-  [...actresses].forEach(([name, picture], order) => {
+  [...actressesOf(r, names)].forEach(([name, picture], order) => {
     x.open("actor");
     x.leaf("name", name);
     x.leaf("role", ROLE[language]);
@@ -189,6 +173,30 @@ export function buildNfo(title: NfoTitle, options: { language: "ja" | "en"; mark
 
   const markLine = `<!-- written by ${mark.tool} ${mark.version} (nfo ${NFO_FORMAT}, record ${mark.digest}): ${MARK_TAIL}`;
   return `${[DECLARATION, markLine, ...x.out].join("\n")}\n`;
+}
+
+function ratings(x: Lines, title: NfoTitle): void {
+  // The sources' scales start at 1 star: an average of 0 is no reviews.
+  if (title.ratingAvg === null || !Number.isFinite(title.ratingAvg) || title.ratingAvg <= 0) return;
+  const votes = title.ratingCount ?? 0;
+  x.open("ratings");
+  x.open("rating", { name: title.provider, max: "10", default: "true" });
+  x.leaf("value", tenScale(title.ratingAvg));
+  if (Number.isSafeInteger(votes) && votes > 0) x.leaf("votes", votes);
+  x.close("rating");
+  x.close("ratings");
+}
+
+/** Each actress once, by the name shown, with her picture. */
+function actressesOf(r: NfoTitle["record"], names: TitleNames): Map<string, string | null> {
+  // Pictures are the record's, by its own spelling of each actress: `names` pairs with it by position.
+  const pictures = new Map(r.extra.actressesRich.map((a) => [clean(a.name), a.image]));
+  const actresses = new Map<string, string | null>();
+  r.actresses.forEach((own, i) => {
+    const shown = clean(names.actresses[i] ?? own);
+    if (shown !== "" && !actresses.has(shown)) actresses.set(shown, pictures.get(clean(own)) ?? null);
+  });
+  return actresses;
 }
 
 /** The mark of a file this tool wrote (read from its first 1 KiB), or null for any other file (someone else's NFO, not XML at all). */
