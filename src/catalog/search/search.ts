@@ -122,26 +122,7 @@ function segments(db: Db): number {
  */
 function sortedIds(db: Db, spec: SearchSpec, plan: Plan & { fts: string }, limit: number, offset: number): number[] {
   const order = ORDER[spec.sort as Exclude<SortKey, "relevance" | "release">];
-  const fetchAndSort = () => {
-    const sql = `SELECT m.id FROM ${MATCH_ROWS} ${and(["movies_fts MATCH ?", ...plan.where])} ORDER BY ${order.by} LIMIT ? OFFSET ?`;
-    return stmt(db, sql)
-      .pluck()
-      .all(plan.fts, ...plan.params, limit, offset) as number[];
-  };
-  if (probe(db, plan.fts, PLAN_COSTS.walkFrom + 1) <= PLAN_COSTS.walkFrom) {
-    // Few matches: all of them sorted once (the same read as any page of them), kept
-    // as the walks are (walkPrefix) until the catalog changes; a page is then a slice.
-    if (PLAN_COSTS.walkFrom > WALK_PREFIX_MAX) return fetchAndSort();
-    const kept = walkPrefix(db, `fetch\u0000${order.by}\u0000${plan.fts}\u0000${plan.where.join(" AND ")}\u0000${JSON.stringify(plan.params)}`);
-    if (!kept.done) {
-      const sql = `SELECT m.id FROM ${MATCH_ROWS} ${and(["movies_fts MATCH ?", ...plan.where])} ORDER BY ${order.by} LIMIT ?`;
-      kept.ids = stmt(db, sql)
-        .pluck()
-        .all(plan.fts, ...plan.params, PLAN_COSTS.walkFrom) as number[];
-      kept.done = true;
-    }
-    return kept.ids.slice(offset, offset + limit);
-  }
+  if (probe(db, plan.fts, PLAN_COSTS.walkFrom + 1) <= PLAN_COSTS.walkFrom) return fewMatches(db, order, plan, limit, offset);
   const matches = countMatches(db, spec);
   const titles = countMatches(db, { match: null, filter: EMPTY_FILTER });
   const walked = Math.min(titles, ((offset + limit) * titles) / Math.max(1, matches));
@@ -158,25 +139,9 @@ function sortedIds(db: Db, spec: SearchSpec, plan: Plan & { fts: string }, limit
     const sets = bits.parts.map((p) => cachedBits(db, p) ?? buildBits(db, p));
     return walkBits(db, order, bits.parts, sets, bits, walked, limit, offset);
   }
-  if (cost.fetch <= cost.list && cost.fetch <= cost.test) return fetchAndSort();
+  if (cost.fetch <= cost.list && cost.fetch <= cost.test) return fetchAndSort(db, order, plan, limit, offset);
   if (cost.test < cost.list) {
-    // Matches may be rarer at the top of this order than on average: walk a bounded
-    // window, and fall back to the list when it holds too few.
-    const window = Math.ceil(2 * walked + 50);
-    const top = `SELECT * FROM movies m INDEXED BY ${order.index} ${and(rows ? rows.where : plan.where)} ORDER BY ${order.by} LIMIT ${window}`;
-    const ids = (
-      rows
-        ? stmt(db, `SELECT m.id FROM (${top}) m ORDER BY ${order.by} LIMIT ? OFFSET ?`)
-            .pluck()
-            .all(...rows.params, limit, offset)
-        : stmt(
-            db,
-            `SELECT m.id FROM (${top}) m WHERE EXISTS (SELECT 1 FROM movies_fts WHERE movies_fts MATCH ? AND rowid = m.fts_key)
-            ORDER BY ${order.by} LIMIT ? OFFSET ?`,
-          )
-            .pluck()
-            .all(...plan.params, plan.fts, limit, offset)
-    ) as number[];
+    const ids = testWindow(db, order, plan, rows, walked, limit, offset);
     if (ids.length === limit) return ids;
   }
   const sql = `SELECT m.id FROM movies m INDEXED BY ${order.index}
@@ -184,6 +149,63 @@ function sortedIds(db: Db, spec: SearchSpec, plan: Plan & { fts: string }, limit
   return stmt(db, sql)
     .pluck()
     .all(plan.fts, ...plan.params, limit, offset) as number[];
+}
+
+type Order = (typeof ORDER)[keyof typeof ORDER];
+
+function fetchAndSort(db: Db, order: Order, plan: Plan & { fts: string }, limit: number, offset: number): number[] {
+  const sql = `SELECT m.id FROM ${MATCH_ROWS} ${and(["movies_fts MATCH ?", ...plan.where])} ORDER BY ${order.by} LIMIT ? OFFSET ?`;
+  return stmt(db, sql)
+    .pluck()
+    .all(plan.fts, ...plan.params, limit, offset) as number[];
+}
+
+/**
+ * Few matches: all of them sorted once (the same read as any page of them), kept as the
+ * walks are (walkPrefix) until the catalog changes; a page is then a slice.
+ */
+function fewMatches(db: Db, order: Order, plan: Plan & { fts: string }, limit: number, offset: number): number[] {
+  if (PLAN_COSTS.walkFrom > WALK_PREFIX_MAX) return fetchAndSort(db, order, plan, limit, offset);
+  const kept = walkPrefix(db, `fetch\u0000${order.by}\u0000${plan.fts}\u0000${plan.where.join(" AND ")}\u0000${JSON.stringify(plan.params)}`);
+  if (!kept.done) {
+    const sql = `SELECT m.id FROM ${MATCH_ROWS} ${and(["movies_fts MATCH ?", ...plan.where])} ORDER BY ${order.by} LIMIT ?`;
+    kept.ids = stmt(db, sql)
+      .pluck()
+      .all(plan.fts, ...plan.params, PLAN_COSTS.walkFrom) as number[];
+    kept.done = true;
+  }
+  return kept.ids.slice(offset, offset + limit);
+}
+
+/**
+ * The rows of the sort's index tested one by one. Matches may be rarer at the top of this
+ * order than on average: a bounded window is walked, and the caller falls back to the
+ * list when it holds too few.
+ */
+function testWindow(
+  db: Db,
+  order: Order,
+  plan: Plan & { fts: string },
+  rows: ReturnType<typeof rowConditions>,
+  walked: number,
+  limit: number,
+  offset: number,
+): number[] {
+  const window = Math.ceil(2 * walked + 50);
+  const top = `SELECT * FROM movies m INDEXED BY ${order.index} ${and(rows ? rows.where : plan.where)} ORDER BY ${order.by} LIMIT ${window}`;
+  return (
+    rows
+      ? stmt(db, `SELECT m.id FROM (${top}) m ORDER BY ${order.by} LIMIT ? OFFSET ?`)
+          .pluck()
+          .all(...rows.params, limit, offset)
+      : stmt(
+          db,
+          `SELECT m.id FROM (${top}) m WHERE EXISTS (SELECT 1 FROM movies_fts WHERE movies_fts MATCH ? AND rowid = m.fts_key)
+            ORDER BY ${order.by} LIMIT ? OFFSET ?`,
+        )
+          .pluck()
+          .all(...plan.params, plan.fts, limit, offset)
+  ) as number[];
 }
 
 /**
