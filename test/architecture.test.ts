@@ -70,7 +70,28 @@ const SUB_RANKS: Record<string, Record<string, number>> = {
  * imports another.
  */
 const FACES = ["src/server/metatube/", "src/server/plex/", "src/server/routes/", "src/server/dashboard/"];
-const MAX_LINES = 300;
+/**
+ * A function of src/ reads in one screen: a long one becomes named steps (or a small class).
+ * Files are sized by what belongs together, not by a count. The benchmark's scripts, outside
+ * src/, keep a cap on their files instead.
+ */
+const MAX_FUNCTION_LINES = 60;
+const MAX_BENCH_FILE_LINES = 300;
+/** Functions of src/ longer than MAX_FUNCTION_LINES, each with its reason ("file: name", as the test reports them). */
+const LONG_FUNCTIONS: Record<string, string> = {
+  // The sources' parsers and the simulator's sites, with the sample titles and dumps beside them:
+  // reshaped by the source-shape change at the same time, tightened once it is merged.
+  "src/providers/r18dev/parse.ts: parseR18Combined": "reshaped by the source-shape change",
+  "src/providers/fanza/parse.ts: parseFanzaItem": "reshaped by the source-shape change",
+  "src/providers/caribbean/parse-title.ts: parseTitlePage": "reshaped by the source-shape change",
+  "src/providers/tokyo-hot/parse.ts: parseProductPage": "reshaped by the source-shape change",
+  "src/providers/d2pass/parse.ts: parseD2PassDetails": "reshaped by the source-shape change",
+  "src/providers/mgstage/parse.ts: parseProductPage": "reshaped by the source-shape change",
+  "src/samples/titles/generate.ts: sampleRecord": "reshaped by the source-shape change",
+  "src/samples/simulator/index.ts: startSimulator": "reshaped by the source-shape change",
+  "src/samples/simulator/sites/d2pass-render.ts: renderD2PassDetails": "reshaped by the source-shape change",
+  "src/samples/simulator/sites/heyzo-pages.ts: renderHeyzoEn": "reshaped by the source-shape change",
+};
 
 interface Edge {
   from: string;
@@ -86,10 +107,18 @@ function sourceFiles(dir: string): string[] {
     .sort();
 }
 
+const PARSED = new Map<string, ts.SourceFile>();
+
+/** A file read with the TypeScript parser (once). */
+function parsed(file: string): ts.SourceFile {
+  let sf = PARSED.get(file);
+  if (!sf) PARSED.set(file, (sf = ts.createSourceFile(file, readFileSync(join(ROOT, file), "utf8"), ts.ScriptTarget.Latest, true, ts.ScriptKind.TS)));
+  return sf;
+}
+
 /** The relative imports of a file, resolved to paths from the project root (`.js` in a specifier is the `.ts` source). */
 function importsOf(file: string): Edge[] {
-  const text = readFileSync(join(ROOT, file), "utf8");
-  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const sf = parsed(file);
   const edges: Edge[] = [];
   const add = (spec: ts.Expression | undefined, typeOnly: boolean) => {
     if (!spec || !ts.isStringLiteral(spec) || !spec.text.startsWith(".")) return;
@@ -132,6 +161,35 @@ const PAST_THE_FRONT_DOOR: Record<string, string> = {
   "test/providers/mgstage-ingest.test.ts": "reshaped by the source-shape change",
   "test/providers/tokyo-hot-ingest.test.ts": "reshaped by the source-shape change",
 };
+
+/**
+ * The functions of a file and their lines, from the first line of the declaration (its doc
+ * comment aside) to its last: declarations, methods, constructors and accessors, and arrow
+ * functions or function expressions given a name (a variable, a property). A function holds
+ * the ones nested in it: a closure is no way out of the limit. Named "Class.method" in a class.
+ */
+function functionsOf(file: string): { name: string; lines: number }[] {
+  const sf = parsed(file);
+  const found: { name: string; lines: number }[] = [];
+  const visit = (node: ts.Node, owner: string | null) => {
+    let name: string | null = null;
+    if ((ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isAccessor(node)) && node.body) name = node.name?.getText(sf) ?? "default";
+    else if (ts.isConstructorDeclaration(node) && node.body) name = "constructor";
+    else if (ts.isArrowFunction(node) || ts.isFunctionExpression(node)) {
+      const p = node.parent;
+      if (ts.isVariableDeclaration(p) || ts.isPropertyAssignment(p) || ts.isPropertyDeclaration(p)) name = p.name.getText(sf);
+    }
+    if (name !== null) {
+      const first = sf.getLineAndCharacterOfPosition(node.getStart(sf)).line;
+      const last = sf.getLineAndCharacterOfPosition(node.getEnd()).line;
+      found.push({ name: owner ? `${owner}.${name}` : name, lines: last - first + 1 });
+    }
+    const inside = (ts.isClassDeclaration(node) || ts.isClassExpression(node)) && node.name ? node.name.text : owner;
+    ts.forEachChild(node, (child) => visit(child, inside));
+  };
+  visit(sf, null);
+  return found;
+}
 
 /** The top-level room of a file under src/ (`main.ts` for the entry). */
 function roomOf(file: string): string {
@@ -266,10 +324,27 @@ describe("the shape of the code", () => {
     expect(cycles([...SRC, ...BENCH], next)).toEqual([]);
   });
 
-  it(`no file is longer than ${MAX_LINES} lines`, () => {
-    const long = [...SRC, ...BENCH]
-      .map((f) => ({ f, lines: readFileSync(join(ROOT, f), "utf8").split("\n").length }))
-      .filter((x) => x.lines > MAX_LINES)
+  it(`no function of src/ is longer than ${MAX_FUNCTION_LINES} lines, but the named exceptions`, () => {
+    const long = SRC.flatMap((f) => functionsOf(f).map((fn) => ({ key: `${f}: ${fn.name}`, lines: fn.lines }))).filter((fn) => fn.lines > MAX_FUNCTION_LINES);
+    expect(long.filter((fn) => !(fn.key in LONG_FUNCTIONS)).map((fn) => `${fn.key} (${fn.lines} lines)`)).toEqual([]);
+    // An exception that is gone or now short enough leaves the list: it only shrinks.
+    expect(Object.keys(LONG_FUNCTIONS).filter((key) => !long.some((fn) => fn.key === key))).toEqual([]);
+  });
+
+  it("measures a function whole: its nested closures count, its doc comment does not", () => {
+    // The measure itself, on a file of this test's own: the suite below is one arrow given to describe(), not named.
+    const own = functionsOf("test/architecture.test.ts");
+    const measured = own.find((fn) => fn.name === "functionsOf")!;
+    const text = readFileSync(join(ROOT, "test/architecture.test.ts"), "utf8").split("\n");
+    const first = text.findIndex((l) => l.startsWith("function functionsOf("));
+    const last = text.findIndex((l, i) => i > first && l === "}");
+    expect(measured.lines).toBe(last - first + 1);
+    expect(own.find((fn) => fn.name === "visit")!.lines).toBeLessThan(measured.lines);
+  });
+
+  it(`no file of the benchmark is longer than ${MAX_BENCH_FILE_LINES} lines`, () => {
+    const long = BENCH.map((f) => ({ f, lines: readFileSync(join(ROOT, f), "utf8").split("\n").length }))
+      .filter((x) => x.lines > MAX_BENCH_FILE_LINES)
       .map((x) => `${x.f}: ${x.lines}`);
     expect(long).toEqual([]);
   });
