@@ -1,8 +1,8 @@
 import { listRuns, rankFailureKinds, runFailureKinds } from "../catalog/index.js";
+import { readCodesList } from "../ingest/codes-list.js";
 import { IngestBusyError, runIngest } from "../ingest/run-ingest.js";
 import { createProviderRuntime } from "../providers/runtime.js";
 import { providerSetups, settingPrefix } from "../providers/registry.js";
-import { readCodesFile } from "./codes-file.js";
 import { CliError, cliConfig, err, openCli, out, UsageError } from "./context.js";
 import { checkProviderSettings } from "./provider-settings.js";
 import { Progress } from "./progress.js";
@@ -106,5 +106,14 @@ export function runsCommand(values: { limit: string }): void {
     }
   } finally {
     db.close();
+  }
+}
+
+/** A list of codes or content ids (ingest/codes-list.ts), or a CliError naming the file that cannot be read. */
+function readCodesFile(path: string): string[] {
+  try {
+    return readCodesList(path);
+  } catch {
+    throw new CliError(`cannot read the codes file ${path}`);
   }
 }
