@@ -13,7 +13,7 @@ import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { everyNthTitle } from "../src/catalog/index.js";
 import { readName } from "../src/codes/index.js";
-import { catalogKnowledge } from "../src/services/titles/code-knowledge.js";
+import { catalogKnowledge } from "../src/services/titles/find-title.js";
 import { currentBenchCatalog } from "./catalog-cache.js";
 import { SHAPES } from "./file-shapes.js";
 import { childEnv, ensureBuild, ENTRY, ROOT } from "./processes.js";

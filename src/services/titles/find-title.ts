@@ -6,13 +6,23 @@
  * hold with nothing in the name to choose is `ambiguous`, never a guess. A query with no
  * code is a content id, else text, as the face asks.
  */
-import { catalogProviders, EMPTY_FILTER, findByContentId, getMovieById, getMoviesByIds, type SortKey, searchTitleIds } from "../../catalog/index.js";
-import { type FoundCode, isContentIdText, readName, sellersOf } from "../../codes/index.js";
+import {
+  catalogProviders,
+  type Db,
+  EMPTY_FILTER,
+  findByContentId,
+  getMovieById,
+  getMoviesByIds,
+  hasDvdId,
+  hasLabel,
+  type SortKey,
+  searchTitleIds,
+} from "../../catalog/index.js";
+import { type CodeKnowledge, type FoundCode, isContentIdText, lookupCandidates, readName, sellersOf } from "../../codes/index.js";
 import { AppError } from "../../lib/errors.js";
 import { sellersOfProvider } from "../../providers/registry.js";
 import { ambiguousSellers, type CatalogFinding, catalogFinding } from "./catalog-titles.js";
 import { bestTextMatchId } from "./closest-title.js";
-import { catalogKnowledge } from "./code-knowledge.js";
 import type { ServiceDeps } from "../deps.js";
 import type { LiveError, LiveOutcome } from "../live/live-fallback.js";
 import { type Finding, fromCatalog, fromLive, type Title } from "./title.js";
@@ -197,4 +207,12 @@ export async function refreshTitle(deps: ServiceDeps, title: Title): Promise<Tit
   const live = await deps.live.lookupById(title.record.contentId, [title.provider]);
   if (live.status !== "found" || live.record.record.contentId !== title.record.contentId) return title;
   return { ...fromLive(live.record), id: title.id, ratingAvg: live.record.ratingAvg ?? title.ratingAvg };
+}
+
+/** What the catalog knows of codes and labels, for reading names that hold more than one candidate. */
+export function catalogKnowledge(db: Db): CodeKnowledge {
+  return {
+    hasCode: (code) => lookupCandidates(code).some((dvdId) => hasDvdId(db, dvdId)),
+    hasLabel: (label) => hasLabel(db, label),
+  };
 }
