@@ -6,11 +6,11 @@
  */
 import { type Command, Option } from "commander";
 import type { SampleDumpOptions } from "./import-dump.js";
+import type { OrganizeValues } from "./organize.js";
 import type { RestoreValues } from "./restore.js";
 import type { ScanValues } from "./scan.js";
+import type { WatchValues } from "./watch.js";
 import { addSimulateOptions, type SimulateValues } from "./simulate-options.js";
-import { declareOrganize } from "./organize-options.js";
-import { declareWatch } from "./watch-options.js";
 import { act, examples, requiredOption } from "./usage.js";
 
 /** An option with a default, shown as typed (commander would quote a string). */
@@ -229,6 +229,85 @@ function declareScan(program: Command): void {
       ),
     )
     .action(act(async (dir: string, o: ScanValues) => (await import("./scan.js")).scanCommand(dir, o)));
+}
+
+/** Where and how videos are placed: organize's options, and watch's. */
+function placementOptions(command: Command): Command {
+  return command
+    .option("--template <template>", "folders and file name, e.g. '{actresses}/{code} {title}/{code}{marks}{part}' (the default)")
+    .addOption(withDefault("--target <fs>", "the file system the names must suit: posix, or windows (NTFS, exFAT, a Samba share)", "posix"))
+    .option("--link <kind>", "hard or soft: leave the videos where they are and link them into the library (never a move or a copy instead)")
+    .addOption(withDefault("--on-conflict <policy>", "a target another file holds: skip the video, or suffix its names ' (2)'", "skip"))
+    .option("--unmatched <dir>", "move the files without one title here (their folders kept) instead of leaving them");
+}
+
+function declareOrganize(program: Command): void {
+  const command = program
+    .command("organize")
+    .summary("move a library's videos into folders and names from a template: a plan first, then --apply; every run can be undone")
+    .description(
+      "Reads <src> as scan does and plans where each video matched to one title goes under --into: its folder and name from the template, " +
+        "made legal for the target file system, with its subtitles and sidecars. Prints the plan and changes nothing; --apply carries it out, " +
+        "each step journalled in the catalog first, so a run stopped at any point is finished by the next organize command, and " +
+        "--undo puts a run's files back. A file is never replaced: a target taken by another file is a conflict (skipped, or a suffix). " +
+        "Files without one title stay where they are unless --unmatched names a folder for them. " +
+        "'organize runs' lists the runs, 'organize runs ID' shows one. The template, the targets and what travels: docs/organizing.md.",
+    )
+    .argument("[src]", "the folder of videos to organize (or 'runs')")
+    .argument("[run]", "with 'runs': the run to show")
+    .option("--into <dir>", "the library folder the videos go into");
+  placementOptions(command)
+    .option("--apply", "carry out the plan (without it nothing changes)")
+    .option("--plan <file>", "apply a plan saved with --json (checked against the files first)")
+    .option("--json", "print the plan (and with --apply the run) as one JSON document")
+    .option("--offline", "look titles up in the catalog only")
+    .option("--write <kinds>", "with --apply: write sidecars at the new place: nfo, poster, fanart, landscape, extrafanart")
+    .addOption(withDefault("--concurrency <n>", "live lookups in flight: 1 to 64", "4"))
+    .option("--undo <run>", "put the files of a run back where they were: its id, or 'last'")
+    .addHelpText(
+      "after",
+      examples(
+        "organize ~/Downloads --into /mnt/media/jav",
+        "organize ~/Downloads --into /mnt/media/jav --apply --write nfo,poster,fanart",
+        "organize ~/Downloads --into /mnt/media/jav --json > plan.json",
+        "organize --plan plan.json --apply",
+        "organize ~/Downloads --into /mnt/nas/jav --target windows --link hard --apply",
+        "organize runs",
+        "organize --undo last",
+      ),
+    )
+    .action(act(async (src: string | undefined, run: string | undefined, o: OrganizeValues) => (await import("./organize.js")).organizeCommand(src, run, o)));
+}
+
+function declareWatch(program: Command): void {
+  const command = program
+    .command("watch")
+    .summary("place the videos that arrive in <inbox> into the library by themselves, as organize --apply does; --once PATH for a download client")
+    .description(
+      "Watches <inbox> (file events, and a walk of it every --interval seconds), and places each video once its download is whole " +
+        "(no partial name, sizes and times unchanged for --settle seconds; a torrent's folder whole) as organize --apply does: journalled, " +
+        "never replacing a file. A title no source has yet is pending and is tried again when the catalog gains titles. Media servers " +
+        "and a webhook are told (JELLYFIN_*, EMBY_*, PLEX_*, WEBHOOK_*). Runs until SIGINT or SIGTERM; --once PATH handles one path now and " +
+        "exits (a download client's 'run on completion'). serve runs the same watcher with WATCH_INBOX. docs/watching.md.",
+    )
+    .argument("[inbox]", "the folder downloads arrive in (with --once: the folder above PATH when left out)")
+    .option("--into <dir>", "the library folder the videos go into (WATCH_INTO when left out)");
+  placementOptions(command)
+    .option("--write <kinds>", "write sidecars beside each placed video: nfo, poster, fanart, landscape, extrafanart")
+    .option("--offline", "look titles up in the catalog only (a pending title waits for the catalog)")
+    .addOption(withDefault("--settle <seconds>", "how long a download's files must keep their sizes and times", "30"))
+    .addOption(withDefault("--interval <seconds>", "how often the whole inbox is walked", "60"))
+    .option("--once <path>", "handle this file or folder of the inbox now, then exit (no settle time)")
+    .option("--json", "with --once: print the files' outcomes as JSON")
+    .addHelpText(
+      "after",
+      examples(
+        "watch ~/Downloads/complete --into /mnt/media/jav",
+        "watch ~/Downloads/complete --into /mnt/media/jav --link hard --write nfo,poster,fanart",
+        'watch ~/Downloads/complete --into /mnt/media/jav --once "~/Downloads/complete/ABP-123"',
+      ),
+    )
+    .action(act(async (inbox: string | undefined, o: WatchValues) => (await import("./watch.js")).watchCommand(inbox, o)));
 }
 
 function declareSimulate(program: Command): void {
