@@ -9,7 +9,7 @@
 import type { IngestRecord } from "../../model/record.js";
 import { UpstreamError } from "../../net/index.js";
 import { ProviderParseError } from "../errors.js";
-import { sitePath } from "../final-url.js";
+import { mustBeAt, notAsked } from "../final-url.js";
 import { getCountedPage, listingPageMissing } from "../listing-crawl.js";
 import { siteUrl } from "../site-url.js";
 import type { ProviderContext } from "../types.js";
@@ -36,8 +36,8 @@ export async function fetchTitle(site: CaribbeanSite, id: string, ctx: ProviderC
   const res = await getCountedPage(url, ctx, counter, isSitePage);
   if (res === null) return null;
   const landing = landingOf(ctx.baseUrl, res.finalUrl, id);
-  if (landing === "no_title") return null;
-  if (landing === "elsewhere") throw new ProviderParseError(site.provider, `${id}: the site answered with another page, ${res.finalUrl}`);
+  if (landing === "none") return null;
+  if (landing === "elsewhere") throw notAsked(site.provider, url, res.finalUrl, "the title's page");
   if (!isTitlePage(res.text)) {
     throw new UpstreamError(`not the page asked for (HTTP ${res.httpStatus}, a page of the site without the title): ${url}`, {
       kind: "not_page",
@@ -56,6 +56,6 @@ export async function fetchListing(site: CaribbeanSite, page: number, ctx: Provi
   const res = await ctx.http.getText(url, { signal: ctx.signal, isPage: isListingPage });
   if (res.status === "not_found") throw listingPageMissing(url);
   // A page past the end sent elsewhere (the first page, the top) is not the listing's end.
-  if (sitePath(res.finalUrl, ctx.baseUrl) !== path) throw new ProviderParseError(site.provider, `listing page ${page} answered with ${res.finalUrl}`);
+  mustBeAt(site.provider, url, res.finalUrl, ctx.baseUrl, (at) => at === path, `listing page ${page}`);
   return { url, listing: parseListingPage(res.text, site) };
 }

@@ -9,7 +9,7 @@
  */
 import type { IngestRecord } from "../../model/record.js";
 import { UpstreamError } from "../../net/index.js";
-import { encodeSourceId, isSourceFailure } from "../errors.js";
+import { encodeSourceId, optionalPart } from "../errors.js";
 import { ownTitle } from "../same-title.js";
 import type { ProviderContext } from "../types.js";
 import { galleryKind, galleryPath, legacyGalleryPath, NO_PICTURES, parseGallery, parseLegacyGallery, type Pictures } from "./gallery.js";
@@ -46,12 +46,7 @@ async function fetchPictures(json: unknown, site: D2PassSite, ctx: ProviderConte
 
 /** The pictures of a title whose details are `json`: none when its gallery fails (a cancelled run still throws). */
 async function picturesOf(json: unknown, site: D2PassSite, ctx: ProviderContext, counter: Counter): Promise<Pictures> {
-  try {
-    return await fetchPictures(json, site, ctx, counter);
-  } catch (err) {
-    if (ctx.signal?.aborted || !isSourceFailure(err)) throw err;
-    return NO_PICTURES;
-  }
+  return (await optionalPart(ctx, () => fetchPictures(json, site, ctx, counter))) ?? NO_PICTURES;
 }
 
 /** The record of details already in hand (a listing's row): only the gallery is asked. */
