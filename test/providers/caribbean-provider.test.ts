@@ -1,3 +1,4 @@
+import { canSearch } from "../../src/providers/types.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { IngestRecord } from "../../src/model/record.js";
 import { UpstreamError } from "../../src/net/index.js";
@@ -66,8 +67,8 @@ describe.each(SITES)("$provider.name", ({ provider, sep, metaTubeName, base, sha
       defaultRate: 1,
       settings: [],
       incremental: true,
-      search: null,
     });
+    expect(canSearch(provider)).toBe(false);
   });
 
   it("finds a title by every code shape the reader gives it", async () => {

@@ -1,3 +1,4 @@
+import { canSearch } from "../../src/providers/types.js";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -69,8 +70,8 @@ describe("the D2Pass providers in the registry", () => {
       defaultBaseUrl: "https://www.1pondo.tv",
       defaultRate: 1,
       incremental: true,
-      search: null,
     });
+    expect(canSearch(named("1pondo")!)).toBe(false);
     expect(named("10musume")).toMatchObject({ sellers: ["10musume"], metaTubeName: "10musume", defaultBaseUrl: "https://www.10musume.com" });
     expect(named("pacopacomama")).toMatchObject({ sellers: ["pacopacomama"], metaTubeName: "PACOPACOMAMA", defaultBaseUrl: "https://www.pacopacomama.com" });
     expect(named("muramura")).toMatchObject({

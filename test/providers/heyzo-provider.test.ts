@@ -3,6 +3,7 @@
  * lookups of every code shape, the site's 404, failures of the source, the whole crawl, its
  * cursor, `since`, and crawlEntries.
  */
+import { canSearch } from "../../src/providers/types.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { IngestRecord } from "../../src/model/record.js";
 import { UpstreamError } from "../../src/net/index.js";
@@ -53,8 +54,8 @@ describe("heyzo provider", () => {
       defaultBaseUrl: "https://www.heyzo.com",
       defaultRate: 1,
       incremental: true,
-      search: null,
     });
+    expect(canSearch(provider)).toBe(false);
     expect(provider.settings.map((s) => [s.env, s.default])).toEqual([["HEYZO_ENGLISH", "on"]]);
   });
 

@@ -44,8 +44,6 @@ export function caribbeanProvider(site: CaribbeanSite, info: CaribbeanProviderIn
       return isSiteId(site, id) ? lookupId(site, id, ctx) : Promise.resolve({ status: "no_match" });
     },
 
-    search: null,
-
     crawl(cursor, options, ctx) {
       return crawlListing(site, cursor, options, ctx);
     },

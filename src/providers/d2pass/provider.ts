@@ -86,7 +86,6 @@ export function d2passProvider(site: D2PassSite): Provider {
       const id = contentId.trim();
       return site.idPattern.test(id) ? lookupId(id, site, ctx) : Promise.resolve({ status: "no_match" });
     },
-    search: null,
     crawl: (cursor, options, ctx) => crawl(cursor, options, site, ctx),
     crawlEntries: (entries, ctx) => crawlEntries(entries, site, ctx),
   };

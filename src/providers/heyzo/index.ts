@@ -55,8 +55,6 @@ export const heyzoProvider: Provider = {
     return lookupId(heyzoId(contentId), ctx);
   },
 
-  search: null,
-
   /**
    * Listing page N (the cursor) and each of its titles released on or after `since` (or of no
    * day). Done past the listing's last page, or at the page whose last dated card is older.

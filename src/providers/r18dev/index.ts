@@ -7,7 +7,7 @@ import type { IngestRecord } from "../../model/record.js";
 import { dvdIdToContentIdGuess, parseCode, type ParsedCode } from "../../codes/index.js";
 import { crawlEntriesPage, type EntryOutcome } from "../crawl-list.js";
 import { encodeSourceId, ProviderParseError } from "../errors.js";
-import type { CrawlOptions, CrawlPage, LookupResult, Provider, ProviderContext } from "../types.js";
+import type { CodeListCrawler, CrawlOptions, CrawlPage, IdLookup, LookupResult, MovieProvider, ProviderContext } from "../types.js";
 import { parseR18Combined, parseR18DvdIdLookup } from "./parse.js";
 
 const NAME = "r18dev";
@@ -69,7 +69,7 @@ async function fetchEntry(entry: string, ctx: ProviderContext, counter: { n: num
   return result.status === "found" ? { record: result.record } : { skipped: { id: code.dvdId, reason: "no match" } };
 }
 
-export const r18devProvider: Provider = {
+export const r18devProvider = {
   name: NAME,
   source: "r18.dev's JSON",
   sellers: ["dmm"],
@@ -96,8 +96,6 @@ export const r18devProvider: Provider = {
     return record === null ? { status: "no_match" } : { status: "found", record };
   },
 
-  search: null,
-
   /**
    * Crawls `options.codes` (codes or content ids; blank lines and #comments are passed
    * over) R18_PAGE_SIZE entries per page. The cursor is the index of the next entry.
@@ -114,10 +112,10 @@ export const r18devProvider: Provider = {
     return crawlList(codes.slice(start, end), end < codes.length ? String(end) : null, ctx);
   },
 
-  crawlEntries(entries, ctx) {
+  crawlEntries(entries: string[], ctx: ProviderContext) {
     return crawlList(entries, null, ctx);
   },
-};
+} satisfies MovieProvider & IdLookup & CodeListCrawler;
 
 /** The entries as one page; every lookup has ended (done or failed) when it returns. */
 function crawlList(entries: string[], nextCursor: string | null, ctx: ProviderContext): Promise<CrawlPage> {
