@@ -166,11 +166,9 @@ export class LiveFallback {
     return this.runtime.setups.some((s) => s.provider.sellers.some((x) => sellers.includes(x)));
   }
 
-  /** The setups of `providers` (every one, in the runtime's order, for null) whose provider `can`: a capability's guard narrows them to it. */
-  private ordered<P extends Provider>(providers: string[] | null, can: (p: Provider) => p is P): (ProviderSetup & { provider: P })[];
-  private ordered(providers: string[] | null, can: (p: Provider) => boolean): ProviderSetup[];
-  private ordered(providers: string[] | null, can: (p: Provider) => boolean): ProviderSetup[] {
-    const setups = this.runtime.setups.filter((s) => can(s.provider));
+  /** The setups of `providers` (all, in the runtime's order, for null) whose provider `can` (a capability's guard narrows them). */
+  private ordered<P extends Provider>(providers: string[] | null, can: (p: Provider) => p is P): (ProviderSetup & { provider: P })[] {
+    const setups = this.runtime.setups.filter((s): s is ProviderSetup & { provider: P } => can(s.provider));
     if (providers === null) return setups;
     return providers.flatMap((n) => setups.filter((s) => s.provider.name === n));
   }
@@ -212,7 +210,7 @@ export class LiveFallback {
     const errors: LiveError[] = [];
     // `only`: the sellers the catalog cannot speak for (services/catalog-titles.ts).
     const sellers = only ?? sellersOf(code);
-    const setups = this.ordered(providers, (p) => p.sellers.some((x) => sellers.includes(x)));
+    const setups = this.ordered(providers, (p): p is Provider => p.sellers.some((x) => sellers.includes(x)));
     const first = providers === null ? firstShopOf(code) : null;
     if (first !== null) setups.sort((a, b) => Number(b.provider.name === first) - Number(a.provider.name === first));
     const bySeller = sellers.map((seller) => setups.filter((s) => s.provider.sellers.includes(seller))).filter((list) => list.length > 0);

@@ -6,7 +6,8 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { UpstreamError } from "../../src/net/index.js";
-import { fc2Provider as provider, SEARCH_TITLES } from "../../src/providers/fc2/index.js";
+import { fc2Provider as provider } from "../../src/providers/fc2/index.js";
+import { SEARCH_TITLES } from "../../src/providers/site-source.js";
 import type { CrawlPage } from "../../src/providers/types.js";
 import { siteTitles } from "../../src/samples/simulator/site-titles.js";
 import { FC2_PAGE_SIZE, fc2Articles } from "../../src/samples/simulator/sites/fc2.js";

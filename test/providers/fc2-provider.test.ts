@@ -8,7 +8,8 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { UpstreamError } from "../../src/net/index.js";
 import { ProviderParseError } from "../../src/providers/errors.js";
-import { fc2Provider as provider, SEARCH_TITLES } from "../../src/providers/fc2/index.js";
+import { fc2Provider as provider } from "../../src/providers/fc2/index.js";
+import { SEARCH_TITLES } from "../../src/providers/site-source.js";
 import { startServer, type TestServer } from "../net/test-server.js";
 import { client, closeAll, codeOf, context } from "../samples/simulator/helpers.js";
 

@@ -9,7 +9,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { UpstreamError } from "../../src/net/index.js";
-import { mgstageProvider as provider, SEARCH_TITLES } from "../../src/providers/mgstage/index.js";
+import { mgstageProvider as provider } from "../../src/providers/mgstage/index.js";
+import { SEARCH_TITLES } from "../../src/providers/site-source.js";
 import { startServer, type TestServer } from "../net/test-server.js";
 import { client, closeAll, codeOf, context } from "../samples/simulator/helpers.js";
 

@@ -10,11 +10,10 @@
 
 import type { IngestRecord } from "../../model/record.js";
 import { UpstreamError } from "../../net/index.js";
-import type { EntryOutcome } from "../crawl-list.js";
 import { landing, mustBeAt, notAsked } from "../final-url.js";
 import { type Counter, getCountedPage, type ListingPage, listingPageMissing } from "../listing-crawl.js";
 import type { ProviderContext } from "../types.js";
-import { isProductPath, PRODUCT_ID, PROVIDER, siteId } from "./ids.js";
+import { isProductPath, PROVIDER, siteId } from "./ids.js";
 import { isProductAnswer, isProductPage } from "./page-kind.js";
 import { parseProductPage, productUrl } from "./parse.js";
 import { isListPage, type ListItem, parseProductList } from "./parse-list.js";
@@ -54,15 +53,6 @@ export async function fetchProduct(id: string, ctx: ProviderContext, counter: Co
   // The site's layout at the product's own address without the product: an age check or busy page, asked again.
   if (!isProductPage(res.text)) throw notPage(url, "not the product page");
   return parseProductPage(res.text, ctx.baseUrl, id);
-}
-
-/** A product the crawl listed (or an earlier failure asked again): its record, or why it has none. */
-export async function fetchEntry(entry: string, ctx: ProviderContext, counter: Counter): Promise<EntryOutcome> {
-  const id = entry.trim();
-  if (id === "") return null;
-  if (!PRODUCT_ID.test(id)) return { skipped: { id, reason: "not a product id" } };
-  const record = await fetchProduct(id, ctx, counter);
-  return record === null ? { skipped: { id, reason: "no match" } } : { record };
 }
 
 /** A list page (`page` of the search or of a month): its products, and whether more follow. */
