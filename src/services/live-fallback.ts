@@ -166,7 +166,6 @@ export class LiveFallback {
     return this.runtime.setups.some((s) => s.provider.sellers.some((x) => sellers.includes(x)));
   }
 
-  /** The setups of `providers` (all, in the runtime's order, for null) whose provider `can` (a capability's guard narrows them). */
   private ordered<P extends Provider>(providers: string[] | null, can: (p: Provider) => p is P): (ProviderSetup & { provider: P })[] {
     const setups = this.runtime.setups.filter((s): s is ProviderSetup & { provider: P } => can(s.provider));
     if (providers === null) return setups;
