@@ -1,0 +1,16 @@
+/** MGStage through the source contract (source-contract.ts), over its simulated site, a month at a time. */
+import { mgstageProvider } from "../../src/providers/mgstage/index.js";
+import { sourceContract } from "./source-contract.js";
+
+sourceContract({
+  provider: mgstageProvider,
+  description: { sellers: ["dmm"], metaTubeName: "MGS", defaultBaseUrl: "https://www.mgstage.com", defaultRate: 1, partialCrawl: true },
+  searches: true,
+  titles: 100,
+  seed: 3,
+  listed: () => 100,
+  missing: { code: "ABP-001", id: "ABP-001" },
+  format: "page",
+  listingPath: /^\/search\/cSearch\.php/,
+  pastEnd: '{"month":"2013-01","page":99}',
+});

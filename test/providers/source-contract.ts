@@ -1,0 +1,236 @@
+/**
+ * The contract every site source passes (as metatube-sdk-go's testkit.Test runs each provider
+ * through one set of checks), run per source against the provider simulator, with a node:http
+ * proxy in front of it where an answer must go wrong: its place in the registry and the
+ * capabilities it declares; its whole listing crawled to the listing's own end, a listing page
+ * answered 404 never being one; a held title found by its code and by its id, as the crawl read
+ * it; a missing one answered no_match, another seller's code asking nothing; a maintenance page,
+ * a challenge and a 500 failing, never "no match"; another title's page at the title's address,
+ * or a redirect to it, failing, never filed under the title asked; and one ingest run through the
+ * fault mix storing every title the crawl read. What is a site's own stays in its own files.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { rmSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { findByContentId } from "../../src/catalog/index.js";
+import { sellersOf } from "../../src/codes/index.js";
+import { runIngest } from "../../src/ingest/run-ingest.js";
+import type { IngestRecord } from "../../src/model/record.js";
+import { UpstreamError } from "../../src/net/index.js";
+import { providerNamed } from "../../src/providers/registry.js";
+import { createProviderRuntime } from "../../src/providers/runtime.js";
+import { canCrawlEntries, canLookupById, canSearch, type CrawlPage, type Provider } from "../../src/providers/types.js";
+import type { FaultOptions, Simulator } from "../../src/samples/simulator/index.js";
+import { simulatedProviders, tempCatalog, testConfig } from "../helpers/build-app.js";
+import { FAULT_MIX_BACKOFF, FAULT_MIX_ENV, SELLER_FAULTS } from "../helpers/fault-mix.js";
+import { startServer, type TestServer } from "../net/test-server.js";
+import { client, closeAll, codeOf, context, NOW, simulator } from "../samples/simulator/helpers.js";
+
+export interface SourceFacts {
+  provider: Provider;
+  /** What the registry lists of it beyond its name. */
+  description: Record<string, unknown>;
+  searches: boolean;
+  /** The simulated site: its titles and seed, and the settings its crawls and runs take (FC2_CRAWL_DAYS=0: the whole listing). */
+  titles: number;
+  seed: number;
+  settings?: Record<string, string>;
+  /** How many titles its whole listing holds (FC2 lists no delisted article). */
+  listed: (sim: Simulator) => number;
+  /** A code of its shape and a content id that the simulated site does not hold. */
+  missing: { code: string; id: string };
+  /** Its answers are pages or JSON: a maintenance page where they were asked is not_page or not_json. */
+  format: "page" | "json";
+  /** Paths of its listing pages, below its base URL (a proxy answers them 404). */
+  listingPath: RegExp;
+  /** A cursor past its listing's last page, which the site answers with a listing page of no title. */
+  pastEnd?: string;
+}
+
+const CODES_OF_EVERY_SELLER = ["ABP-123", "HEYZO-0841", "010120_001", "010120-001", "010120_01", "n1234", "FC2-PPV-1234567", "SIRO-4718"];
+
+/** A proxy in front of the simulator: `answer` may take a request (a path rewritten, a redirect, a status), else it is passed on. */
+async function proxyOf(target: string, answer: (path: string) => { path?: string; redirect?: string; status?: number } | null): Promise<TestServer> {
+  return startServer((req: IncomingMessage, res: ServerResponse) => {
+    const asked = req.url ?? "/";
+    const to = answer(asked);
+    if (to?.redirect !== undefined) {
+      res.writeHead(302, { location: to.redirect });
+      return void res.end();
+    }
+    if (to?.status !== undefined) {
+      res.writeHead(to.status, { "content-type": "text/html" });
+      return void res.end("<h1>Not Found</h1>");
+    }
+    fetch(target + (to?.path ?? asked), { headers: { cookie: req.headers.cookie ?? "" }, redirect: "manual" }).then(async (r) => {
+      const headers: Record<string, string> = {};
+      for (const k of ["content-type", "location", "retry-after"]) if (r.headers.get(k) !== null) headers[k] = r.headers.get(k)!;
+      res.writeHead(r.status, headers);
+      res.end(Buffer.from(await r.arrayBuffer()));
+    });
+  });
+}
+
+/** A path with one title's id as another's, in the case the path writes it (MGStage's ids are upper case in its URLs). */
+function swapId(path: string, from: string, to: string): string {
+  const [p, query] = path.split(/(?=\?)/);
+  const swapped = p.replace(new RegExp(from.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "gi"), (m) => (m === m.toUpperCase() ? to.toUpperCase() : to));
+  return swapped + (query ?? "");
+}
+
+export function sourceContract(facts: SourceFacts): void {
+  const { provider } = facts;
+  const name = provider.name;
+  let sim: Simulator;
+  let crawled: IngestRecord[] = [];
+  const ctx = (base = sim.baseUrlOf(name), maxRetries = 2) => context(base, client({ maxRetries }), facts.settings);
+  const failureOf = (p: Promise<unknown>) =>
+    p.then(
+      (v) => ({ answered: v }),
+      (e: unknown) => e,
+    );
+  const held = () => [crawled[0], crawled[Math.floor(crawled.length / 2)], crawled[crawled.length - 1]];
+  const codeOfRecord = (r: IngestRecord) => codeOf(r.record.dvdId);
+  /** The simulator's address of the source's base URL through a proxy. */
+  const through = (proxy: TestServer) => sim.baseUrlOf(name).replace(sim.url, proxy.url);
+
+  describe(`${name}: the source contract`, () => {
+    beforeAll(async () => {
+      sim = await simulator({ siteTitles: facts.titles, seed: facts.seed, records: 20 });
+    });
+    afterAll(() => closeAll());
+
+    it("is listed under its name with its description and the capabilities it declares", () => {
+      expect(providerNamed(name)).toBe(provider);
+      expect(provider).toMatchObject(facts.description);
+      expect([canSearch(provider), canLookupById(provider), canCrawlEntries(provider), provider.incremental]).toEqual([facts.searches, true, true, true]);
+    });
+
+    it("crawls its whole listing, each title once, to the listing's own end", async () => {
+      const pages: CrawlPage[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: CrawlPage = await provider.crawl(cursor, {}, ctx());
+        pages.push(page);
+        cursor = page.nextCursor;
+      } while (cursor !== null && pages.length < 500);
+      crawled = pages.flatMap((p) => p.records);
+      const ids = crawled.map((r) => r.record.contentId);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(ids.length).toBe(facts.listed(sim));
+      expect(pages.length).toBeGreaterThan(1);
+      expect(pages.at(-1)!.nextCursor).toBeNull();
+      expect(pages.every((p) => p.failed?.length === 0)).toBe(true);
+      expect(crawled.every((r) => r.provider === name)).toBe(true);
+      expect((await provider.crawl(pages[0].nextCursor, {}, ctx())).records).toEqual(pages[1].records);
+      if (facts.pastEnd !== undefined) expect(await provider.crawl(facts.pastEnd, {}, ctx())).toMatchObject({ records: [], nextCursor: null });
+      await expect(provider.crawl("page 2", {}, ctx())).rejects.toBeInstanceOf(RangeError);
+      await expect(provider.crawl(null, { since: "2026-13" }, ctx())).rejects.toBeInstanceOf(RangeError);
+    });
+
+    it("fails, never ends, at a listing page the site answers 404", async () => {
+      const proxy = await proxyOf(sim.url, (path) => (facts.listingPath.test(path.slice(`/${name}`.length)) ? { status: 404 } : null));
+      try {
+        const err = await failureOf(provider.crawl(null, {}, ctx(through(proxy))));
+        expect(err).toBeInstanceOf(UpstreamError);
+        expect(err).toMatchObject({ kind: "http_status", httpStatus: 404, retryable: true, url: expect.stringContaining(proxy.url) });
+      } finally {
+        await proxy.close();
+      }
+    });
+
+    it("finds a held title by its code and by its id, as its crawl read it", async () => {
+      for (const r of held()) {
+        expect(await provider.lookup(codeOfRecord(r), ctx()), r.record.dvdId).toEqual({ status: "found", record: r });
+        expect(await provider.lookupById?.(r.record.contentId, ctx()), r.record.contentId).toEqual({ status: "found", record: r });
+      }
+    });
+
+    it("answers no_match for a title the site does not hold, and asks nothing for another seller's code", async () => {
+      expect(await provider.lookup(codeOf(facts.missing.code), ctx())).toEqual({ status: "no_match" });
+      expect(await provider.lookupById?.(facts.missing.id, ctx())).toEqual({ status: "no_match" });
+      const before = sim.stats().requests;
+      const others = CODES_OF_EVERY_SELLER.map(codeOf).filter((c) => !sellersOf(c).some((s) => provider.sellers.includes(s)));
+      expect(others.length).toBeGreaterThan(3);
+      for (const c of others) expect(await provider.lookup(c, ctx()), c.dvdId).toEqual({ status: "no_match" });
+      expect(await provider.lookupById?.("../etc", ctx())).toEqual({ status: "no_match" });
+      expect(sim.stats().requests).toBe(before);
+    });
+
+    it.each([
+      ["a maintenance page served 200", { every: { html: 1 } }, facts.format === "page" ? "not_page" : "not_json"],
+      ["a Cloudflare challenge", { every: { challenge: 1 } }, "challenge"],
+      ["a 500 on every attempt", { burst500: { every: 1, burst: 1 } }, "http_status"],
+    ] as [string, FaultOptions, string][])("fails, never no_match, on %s", async (_name, faults, kind) => {
+      sim.setFaults(faults);
+      try {
+        const code = codeOfRecord(crawled[0]);
+        expect(await failureOf(provider.lookup(code, ctx()))).toMatchObject({ name: "UpstreamError", kind });
+        expect(await failureOf(provider.lookupById!(crawled[0].record.contentId, ctx()))).toMatchObject({ name: "UpstreamError", kind });
+        expect(await failureOf(provider.crawl(null, {}, ctx()))).toMatchObject({ name: "UpstreamError", kind });
+      } finally {
+        sim.setFaults({});
+      }
+    });
+
+    it.each(["served at its address", "redirected to"])("fails, never another title, where the site answers another title's page %s", async (how) => {
+      const [asked, other] = [crawled[0].record.contentId, crawled[1].record.contentId];
+      const prefix = `/${name}`;
+      const proxy = await proxyOf(sim.url, (path) => {
+        if (!path.startsWith(prefix) || !new RegExp(asked, "i").test(path.split("?")[0])) return null;
+        const to = swapId(path, asked, other);
+        return how === "redirected to" ? { redirect: to } : { path: to };
+      });
+      try {
+        const lookups = [provider.lookup(codeOfRecord(crawled[0]), ctx(through(proxy), 0)), provider.lookupById!(asked, ctx(through(proxy), 0))];
+        for (const err of await Promise.all(lookups.map(failureOf))) {
+          expect(err, JSON.stringify(err)).toMatchObject({ name: "ProviderParseError", provider: name });
+        }
+        const page = await provider.crawlEntries!([asked], ctx(through(proxy), 0));
+        expect([page.records, page.failed]).toEqual([[], [{ id: asked, kind: "parse", reason: expect.any(String) }]]);
+      } finally {
+        await proxy.close();
+      }
+    });
+
+    describe.skipIf(process.env.SKIP_SLOW_TESTS === "1")("through the fault mix", () => {
+      it("one ingest run stores every title its crawl read, nothing lost, no failure left", async () => {
+        const catalog = tempCatalog();
+        onTestFinished(() => {
+          catalog.db.close();
+          rmSync(catalog.dir, { recursive: true, force: true });
+        });
+        const rt = createProviderRuntime(testConfig({ ...simulatedProviders(sim), ...FAULT_MIX_ENV, ...facts.settings }), {
+          now: () => NOW,
+          http: FAULT_MIX_BACKOFF,
+        });
+        sim.setFaults(SELLER_FAULTS);
+        const before = sim.stats();
+        const [run] = await runIngest(catalog.db, rt, { provider: name, trigger: "cli" }).finally(() => sim.setFaults({}));
+        const http = rt.http.stats();
+        await rt.close();
+        const after = sim.stats();
+        const faults = (k: keyof typeof after.faults) => after.faults[k] - before.faults[k];
+        // Every Nth request faults (the first kind that applies wins its turn): at least half of each kind's share came.
+        const served = after.requests - before.requests;
+        const every = SELLER_FAULTS.every!;
+        const periods = {
+          burst500: every.status500!,
+          rate429: every.rate429!,
+          challenge: every.challenge!,
+          html: every.html!,
+          slow: every.slow!,
+          truncate: every.truncate!,
+        };
+        for (const [k, n] of Object.entries(periods)) {
+          expect(faults(k as keyof typeof periods), k).toBeGreaterThanOrEqual(Math.max(served >= n ? 1 : 0, Math.floor(served / n / 2)));
+        }
+        expect(run).toMatchObject({ status: "succeeded", added: crawled.length, failures: 0, error: null });
+        const stored = [...crawled].sort((a, b) => a.record.contentId.localeCompare(b.record.contentId));
+        expect(stored.map((r) => findByContentId(catalog.db, name, r.record.contentId)?.record)).toEqual(stored.map((r) => r.record));
+        expect(run.requests).toBe(http.requests);
+        expect(run.retries).toBeGreaterThanOrEqual(faults("burst500") + faults("rate429") + faults("challenge") + faults("html"));
+      }, 180_000);
+    });
+  });
+}
