@@ -8,9 +8,12 @@ sourceContract({
   searches: true,
   titles: 100,
   seed: 3,
+  // The simulated titles are of 2026: the months back to 2025-07 hold them all, and go through the faults in half the time.
+  settings: { MGSTAGE_FIRST_MONTH: "2025-07" },
   listed: () => 100,
   missing: { code: "ABP-001", id: "ABP-001" },
   format: "page",
   listingPath: /^\/search\/cSearch\.php/,
+  neverAsked: ["mgstage.agecheck"],
   pastEnd: '{"month":"2013-01","page":99}',
 });

@@ -43,6 +43,8 @@ export interface SourceFacts {
   format: "page" | "json";
   /** Paths of its listing pages, below its base URL (a proxy answers them 404). */
   listingPath: RegExp;
+  /** Routes of the simulated site its requests never reach (MGStage's age check: every request carries the cookie). */
+  neverAsked?: string[];
   /** A cursor past its listing's last page, which the site answers with a listing page of no title. */
   pastEnd?: string;
 }
@@ -225,10 +227,12 @@ export function sourceContract(facts: SourceFacts): void {
         for (const [k, n] of Object.entries(periods)) {
           expect(faults(k as keyof typeof periods), k).toBeGreaterThanOrEqual(Math.max(served >= n ? 1 : 0, Math.floor(served / n / 2)));
         }
-        expect(run).toMatchObject({ status: "succeeded", added: crawled.length, failures: 0, error: null });
+        expect(run).toMatchObject({ status: "succeeded", added: crawled.length, failures: 0, errors: 0, error: null });
         const stored = [...crawled].sort((a, b) => a.record.contentId.localeCompare(b.record.contentId));
         expect(stored.map((r) => findByContentId(catalog.db, name, r.record.contentId)?.record)).toEqual(stored.map((r) => r.record));
-        expect(run.requests).toBe(http.requests);
+        expect([run.requests, run.retries]).toEqual([http.requests, http.retries]);
+        expect(run.requests).toBe(served);
+        for (const route of facts.neverAsked ?? []) expect(after.byRoute[route] ?? 0, route).toBe(before.byRoute[route] ?? 0);
         expect(run.retries).toBeGreaterThanOrEqual(faults("burst500") + faults("rate429") + faults("challenge") + faults("html"));
       }, 180_000);
     });
