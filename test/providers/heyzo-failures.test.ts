@@ -8,7 +8,6 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { ServerResponse } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import { UpstreamError } from "../../src/net/index.js";
 import { heyzoProvider as provider } from "../../src/providers/heyzo/index.js";
 import { startServer, type TestServer } from "../net/test-server.js";
 import { client, closeAll, codeOf, context } from "../samples/simulator/helpers.js";
@@ -96,17 +95,6 @@ describe("heyzo: the listing's end is its own", () => {
   const listing = (html: string) => ({ body: html });
   const cards = fixture("ja-listpage-all-1.html");
   const empty = fixture("ja-listpage-past-end.html");
-
-  it("fails on a listing page answered 404, retryable, naming the page", async () => {
-    const { ctx } = await site({});
-    const err = await provider.crawl('{"page":3}', {}, ctx).then(
-      () => null,
-      (e: unknown) => e,
-    );
-    expect(err).toBeInstanceOf(UpstreamError);
-    expect(err).toMatchObject({ kind: "http_status", httpStatus: 404, retryable: true });
-    expect((err as Error).message).toContain("/listpages/all_3.html");
-  });
 
   it("fails on an empty first page, and on an empty page the listing says is followed", async () => {
     const { ctx } = await site({ "/listpages/all_1.html": listing(empty), "/listpages/all_2.html": listing(empty) });

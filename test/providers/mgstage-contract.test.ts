@@ -15,5 +15,5 @@ sourceContract({
   format: "page",
   listingPath: /^\/search\/cSearch\.php/,
   neverAsked: ["mgstage.agecheck"],
-  pastEnd: '{"month":"2013-01","page":99}',
+  pastEnd: '{"month":"2025-07","page":99}',
 });

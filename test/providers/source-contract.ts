@@ -49,7 +49,20 @@ export interface SourceFacts {
   pastEnd?: string;
 }
 
-const CODES_OF_EVERY_SELLER = ["ABP-123", "HEYZO-0841", "010120_001", "010120-001", "010120_01", "n1234", "FC2-PPV-1234567", "SIRO-4718"];
+/** Codes of every seller's shapes, bare and named ("1pon 010120_001" is 1pondo's alone). */
+const CODES_OF_EVERY_SELLER = [
+  "ABP-123",
+  "SIRO-4718",
+  "HEYZO-0841",
+  "010120_001",
+  "1pon 010120_001",
+  "paco 010120_001",
+  "caribbeancompr 010120_001",
+  "010120-001",
+  "010120_01",
+  "n1234",
+  "FC2-PPV-1234567",
+];
 
 /** A proxy in front of the simulator: `answer` may take a request (a path rewritten, a redirect, a status), else it is passed on. */
 async function proxyOf(target: string, answer: (path: string) => { path?: string; redirect?: string; status?: number } | null): Promise<TestServer> {
@@ -125,7 +138,7 @@ export function sourceContract(facts: SourceFacts): void {
       expect(pages.every((p) => p.failed?.length === 0)).toBe(true);
       expect(crawled.every((r) => r.provider === name)).toBe(true);
       expect((await provider.crawl(pages[0].nextCursor, {}, ctx())).records).toEqual(pages[1].records);
-      if (facts.pastEnd !== undefined) expect(await provider.crawl(facts.pastEnd, {}, ctx())).toMatchObject({ records: [], nextCursor: null });
+      if (facts.pastEnd !== undefined) expect(await provider.crawl(facts.pastEnd, {}, ctx())).toMatchObject({ records: [], nextCursor: null, requests: 1 });
       await expect(provider.crawl("page 2", {}, ctx())).rejects.toBeInstanceOf(RangeError);
       await expect(provider.crawl(null, { since: "2026-13" }, ctx())).rejects.toBeInstanceOf(RangeError);
     });
