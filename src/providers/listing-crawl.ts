@@ -13,7 +13,6 @@
 import { UpstreamError } from "../net/index.js";
 import { PAGE_CURSOR } from "./crawl-cursor.js";
 import { crawlEntriesPage, type EntryOutcome, sinceCut } from "./crawl-list.js";
-import { checkEmptyListingPage } from "./listing-end.js";
 import type { CrawlPage, ProviderContext } from "./types.js";
 
 /** Requests a fetch made, for the page's figures. */
@@ -67,6 +66,18 @@ export interface Listing<E, C> {
   taken?: (at: C) => ReadonlySet<string>;
   /** An entry's record where the listing carries the title (D2Pass's rows carry its details); else the title of its id is fetched. */
   fetchListed?: (entry: E, counter: Counter) => Promise<EntryOutcome>;
+}
+
+/**
+ * A listing page without entries is the listing's end only past its first page and when nothing
+ * says there are more (a next link, an offset below the total); otherwise a retryable not_page
+ * failure, asked again from the same checkpoint: an early "end" would mark the crawl complete and
+ * leave the rest of the site to no later run (later runs take only the last 30 days).
+ */
+function checkEmptyListingPage(url: string, page: { first: boolean; more: boolean }): void {
+  if (!page.first && !page.more) return;
+  const why = page.first ? "the listing holds no titles" : "an empty listing page where the listing announced more";
+  throw new UpstreamError(`${why}: ${url}`, { kind: "not_page", url, retryable: true });
 }
 
 /** A listing page the site answered 404: a failure of the source, asked again, never the listing's end. */

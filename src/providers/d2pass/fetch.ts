@@ -10,13 +10,12 @@
 import type { IngestRecord } from "../../model/record.js";
 import { UpstreamError } from "../../net/index.js";
 import { encodeSourceId, optionalPart } from "../errors.js";
+import type { Counter } from "../listing-crawl.js";
 import { ownTitle } from "../same-title.js";
 import type { ProviderContext } from "../types.js";
 import { galleryKind, galleryPath, legacyGalleryPath, NO_PICTURES, parseGallery, parseLegacyGallery, type Pictures } from "./gallery.js";
 import { detailsOf, detailsPath, isNoTitle, parseD2PassDetails } from "./parse.js";
 import type { D2PassSite } from "./site.js";
-
-export type Counter = { n: number };
 
 /** What getJson answers for a 404. */
 export const MISSING: unique symbol = Symbol("HTTP 404");
