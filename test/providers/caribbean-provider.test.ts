@@ -2,11 +2,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { IngestRecord } from "../../src/model/record.js";
 import { caribbeancomProvider } from "../../src/providers/caribbeancom/index.js";
 import { caribbeancomprProvider } from "../../src/providers/caribbeancompr/index.js";
-import type { CrawlPage, Provider } from "../../src/providers/types.js";
+import type { Provider, ProviderContext } from "../../src/providers/types.js";
 import type { Simulator } from "../../src/samples/simulator/index.js";
 import { siteTitles } from "../../src/samples/simulator/site-titles.js";
 import { CARIBBEAN_LISTING_SIZE, caribbeanId } from "../../src/samples/simulator/sites/caribbean.js";
 import { client, closeAll, codeOf, context, simulator } from "../samples/simulator/helpers.js";
+import { crawlPages } from "./source-helpers.js";
 
 const TITLES = 95;
 const SEED = 4;
@@ -37,15 +38,7 @@ const SITES = [
 ];
 
 /** Every page of a crawl from `cursor`, in order. */
-async function crawlAll(p: Provider, ctx: ReturnType<typeof context>, since?: string, cursor: string | null = null): Promise<CrawlPage[]> {
-  const pages: CrawlPage[] = [];
-  do {
-    const page = await p.crawl(cursor, { since }, ctx);
-    pages.push(page);
-    cursor = page.nextCursor;
-  } while (cursor !== null && pages.length < 50);
-  return pages;
-}
+const crawlAll = (p: Provider, ctx: ProviderContext, since?: string, cursor: string | null = null) => crawlPages(p, ctx, { since }, cursor, 50);
 
 const ids = (records: IngestRecord[]) => records.map((r) => r.record.contentId);
 

@@ -7,11 +7,12 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { fc2Provider as provider } from "../../src/providers/fc2/index.js";
 import { SEARCH_TITLES } from "../../src/providers/site-source.js";
-import type { CrawlPage } from "../../src/providers/types.js";
+import type { ProviderContext } from "../../src/providers/types.js";
 import { siteTitles } from "../../src/samples/simulator/site-titles.js";
 import { FC2_PAGE_SIZE, fc2Articles } from "../../src/samples/simulator/sites/fc2.js";
 import { client, closeAll, codeOf, context, simulator } from "../samples/simulator/helpers.js";
 import { expectedRecord } from "./fc2-expected.js";
+import { crawlPages } from "./source-helpers.js";
 
 afterEach(() => closeAll());
 
@@ -28,16 +29,7 @@ describe("fc2Provider over the simulated market", () => {
     return { article: r["fc2.article"] ?? 0, description: r["fc2.description"] ?? 0, list: r["fc2.list"] ?? 0, search: r["fc2.search"] ?? 0 };
   };
 
-  async function crawlAll(since: string | undefined, ctx: ReturnType<Awaited<ReturnType<typeof market>>["ctx"]>): Promise<CrawlPage[]> {
-    const pages: CrawlPage[] = [];
-    let cursor: string | null = null;
-    do {
-      const page: CrawlPage = await provider.crawl(cursor, { since }, ctx);
-      pages.push(page);
-      cursor = page.nextCursor;
-    } while (cursor !== null);
-    return pages;
-  }
+  const crawlAll = (since: string | undefined, ctx: ProviderContext) => crawlPages(provider, ctx, { since });
 
   it("finds every listed article by its code, and answers no_match for a delisted one", async () => {
     const { sim, baseUrl, articles, ctx } = await market();

@@ -7,11 +7,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { IngestRecord } from "../../src/model/record.js";
 import { englishBaseUrl } from "../../src/providers/heyzo/fetch.js";
 import { heyzoId, heyzoProvider as provider } from "../../src/providers/heyzo/index.js";
-import type { CrawlPage } from "../../src/providers/types.js";
 import type { Simulator } from "../../src/samples/simulator/index.js";
 import { siteTitles } from "../../src/samples/simulator/site-titles.js";
 import { HEYZO_LISTING_SIZE } from "../../src/samples/simulator/sites/heyzo.js";
 import { client, closeAll, codeOf, context, simulator } from "../samples/simulator/helpers.js";
+import { crawlPages } from "./source-helpers.js";
 
 const TITLES = 95;
 const SEED = 4;
@@ -32,15 +32,7 @@ const routes = () => sim.stats().byRoute;
 const count = (route: string) => routes()[route] ?? 0;
 const ids = (records: IngestRecord[]) => records.map((r) => r.record.contentId);
 
-async function crawlAll(since?: string, cursor: string | null = null): Promise<CrawlPage[]> {
-  const pages: CrawlPage[] = [];
-  do {
-    const page = await provider.crawl(cursor, { since }, ctx());
-    pages.push(page);
-    cursor = page.nextCursor;
-  } while (cursor !== null && pages.length < 50);
-  return pages;
-}
+const crawlAll = (since?: string, cursor: string | null = null) => crawlPages(provider, ctx(), { since }, cursor, 50);
 
 describe("heyzo provider", () => {
   it("declares HEYZO_ENGLISH, on unless set", () => {

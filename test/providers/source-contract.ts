@@ -19,12 +19,13 @@ import type { IngestRecord } from "../../src/model/record.js";
 import { UpstreamError } from "../../src/net/index.js";
 import { providerNamed } from "../../src/providers/registry.js";
 import { createProviderRuntime } from "../../src/providers/runtime.js";
-import { canCrawlEntries, canLookupById, canSearch, type CrawlPage, type Provider } from "../../src/providers/types.js";
+import { canCrawlEntries, canLookupById, canSearch, type Provider } from "../../src/providers/types.js";
 import type { FaultOptions, Simulator } from "../../src/samples/simulator/index.js";
 import { simulatedProviders, tempCatalog, testConfig } from "../helpers/build-app.js";
 import { FAULT_MIX_BACKOFF, FAULT_MIX_ENV, SELLER_FAULTS } from "../helpers/fault-mix.js";
 import { startServer, type TestServer } from "../net/test-server.js";
 import { client, closeAll, codeOf, context, NOW, simulator } from "../samples/simulator/helpers.js";
+import { crawlPages } from "./source-helpers.js";
 
 export interface SourceFacts {
   provider: Provider;
@@ -122,13 +123,7 @@ export function sourceContract(facts: SourceFacts): void {
     });
 
     it("crawls its whole listing, each title once, to the listing's own end", async () => {
-      const pages: CrawlPage[] = [];
-      let cursor: string | null = null;
-      do {
-        const page: CrawlPage = await provider.crawl(cursor, {}, ctx());
-        pages.push(page);
-        cursor = page.nextCursor;
-      } while (cursor !== null && pages.length < 500);
+      const pages = await crawlPages(provider, ctx(), {}, null, 500);
       crawled = pages.flatMap((p) => p.records);
       const ids = crawled.map((r) => r.record.contentId);
       expect(new Set(ids).size).toBe(ids.length);

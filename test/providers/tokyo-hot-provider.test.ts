@@ -3,12 +3,13 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseCode, type ParsedCode } from "../../src/codes/index.js";
 import { tokyoHotProvider as provider } from "../../src/providers/tokyo-hot/index.js";
-import type { CrawlPage } from "../../src/providers/types.js";
+import type { ProviderContext } from "../../src/providers/types.js";
 import { siteTitles } from "../../src/samples/simulator/site-titles.js";
 import { type TokyoHotProduct, tokyoHotProducts } from "../../src/samples/simulator/sites/tokyo-hot.js";
 import { startServer, type TestServer } from "../net/test-server.js";
 import { client, closeAll, context, simulator } from "../samples/simulator/helpers.js";
 import { expectedRecord } from "./tokyo-hot-expected.js";
+import { crawlPages } from "./source-helpers.js";
 
 const servers: TestServer[] = [];
 afterEach(async () => {
@@ -130,15 +131,7 @@ describe("tokyoHotProvider.search", () => {
 });
 
 describe("tokyoHotProvider.crawl of the product list", () => {
-  async function crawlAll(cursor: string | null, since: string | undefined, ctx: ReturnType<typeof context>): Promise<CrawlPage[]> {
-    const pages: CrawlPage[] = [];
-    do {
-      const page = await provider.crawl(cursor, { since }, ctx);
-      pages.push(page);
-      cursor = page.nextCursor;
-    } while (cursor !== null);
-    return pages;
-  }
+  const crawlAll = (cursor: string | null, since: string | undefined, ctx: ProviderContext) => crawlPages(provider, ctx, { since }, cursor);
 
   it("stores every title of the shop, newest first, a list page a crawl page, and resumes from a cursor", async () => {
     const { sim, baseUrl, ctx, products } = await shop(130);
