@@ -7,6 +7,7 @@ import type { IngestRecord } from "../../model/record.js";
 import { dvdIdToContentIdGuess, parseCode, type ParsedCode } from "../../codes/index.js";
 import { crawlEntriesPage, type EntryOutcome } from "../crawl-list.js";
 import { encodeSourceId, ProviderParseError } from "../errors.js";
+import { ownTitle } from "../same-title.js";
 import type { CodeListCrawler, CrawlOptions, CrawlPage, IdLookup, LookupResult, MovieProvider, ProviderContext } from "../types.js";
 import { parseR18Combined, parseR18DvdIdLookup } from "./parse.js";
 
@@ -30,11 +31,11 @@ async function fetchJson(url: string, ctx: ProviderContext): Promise<unknown | n
   return res.data;
 }
 
-/** The combined record of a content id, or null when r18.dev does not know it. */
+/** The combined record of a content id, or null when r18.dev does not know it; a record of another title is a failure. */
 async function combined(contentId: string, ctx: ProviderContext, counter: { n: number }): Promise<IngestRecord | null> {
   counter.n += 1;
   const json = await fetchJson(`${ctx.baseUrl}${DETAIL}/combined=${encodeSourceId(NAME, contentId)}/json`, ctx);
-  return json === null ? null : parseR18Combined(json);
+  return json === null ? null : ownTitle(NAME, contentId, parseR18Combined(json));
 }
 
 async function lookupCounted(code: ParsedCode, ctx: ProviderContext, counter: { n: number }): Promise<LookupResult> {
