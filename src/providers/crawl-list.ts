@@ -5,7 +5,7 @@
  * ask first, never the page's: the others are kept. A cancelled run still throws.
  */
 import type { IngestRecord } from "../model/record.js";
-import { failureKind, isSourceFailure } from "./errors.js";
+import { failureKind, keptFailure } from "./errors.js";
 import type { CrawlPage, ProviderContext } from "./types.js";
 
 /** What fetching one entry came to: its record, a reason it has none (no such title), or nothing at all (a blank line). */
@@ -37,8 +37,7 @@ export async function searchTitles<T>(items: readonly T[], ctx: ProviderContext,
     try {
       return await fetch(x);
     } catch (err) {
-      if (ctx.signal?.aborted || !isSourceFailure(err)) throw err;
-      return err as Error;
+      return keptFailure(err, ctx);
     }
   });
   const records = outcomes.filter((o): o is IngestRecord => o !== null && !(o instanceof Error));
@@ -63,8 +62,8 @@ export async function crawlEntriesPage(
     try {
       return await fetchEntry(entry, counter);
     } catch (err) {
-      if (ctx.signal?.aborted || !isSourceFailure(err)) throw err;
-      return { failed: { id: entry.trim(), kind: failureKind(err), reason: err.message } };
+      const failure = keptFailure(err, ctx);
+      return { failed: { id: entry.trim(), kind: failureKind(failure), reason: failure.message } };
     }
   });
   const page: CrawlPage = { records: [], skipped: [], failed: [], nextCursor, requests: counter.n };

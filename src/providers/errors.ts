@@ -39,6 +39,28 @@ export function isSourceFailure(err: unknown): err is Error {
   return err instanceof UpstreamError || err instanceof ProviderParseError || isRetryableApiError(err);
 }
 
+/**
+ * `err` when it is a failure of the source a caller may keep (a title listed as failed, an
+ * optional part left out); a cancelled run, a bug or a bad option is thrown on.
+ */
+export function keptFailure(err: unknown, ctx: { signal?: AbortSignal }): Error {
+  if (ctx.signal?.aborted || !isSourceFailure(err)) throw err;
+  return err;
+}
+
+/**
+ * An optional part of a title (an English page, a description widget, a gallery): null when the
+ * source fails it, so the title is kept without it, as MetaTube stores such a title.
+ */
+export async function optionalPart<T>(ctx: { signal?: AbortSignal }, part: () => Promise<T>): Promise<T | null> {
+  try {
+    return await part();
+  } catch (err) {
+    keptFailure(err, ctx);
+    return null;
+  }
+}
+
 /** The kind of a source failure for figures: the HTTP client's kind, `parse` for a payload that is no record, `api_error` for the source's own busy or rate-limit answer. */
 export function failureKind(err: unknown): string {
   if (err instanceof UpstreamError) return err.kind;

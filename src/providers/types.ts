@@ -55,7 +55,8 @@ export interface ProviderSetting {
   parse?: (raw: string) => string;
 }
 
-export interface Provider {
+/** What every source is, whatever it can do: the registry, the docs and the dashboard read these. */
+export interface SourceDescription {
   /** Its name in the catalog, in `providers=` and in its settings (PROVIDER_<NAME>_*, non-alphanumerics as _). */
   readonly name: string;
   /** The site and what is read from it, in a few words (the docs' and the dashboard's list of sources). */
@@ -73,33 +74,60 @@ export interface Provider {
    * they share its rate (PROVIDER_<NAME>_RATE), each host on its own.
    */
   readonly rateHosts?: (baseUrl: string) => string[];
-  /**
-   * The setting that names a file of codes its crawl works through, for a source with no
-   * listing of its own (r18.dev); absent for a provider that crawls the site's listings.
-   */
-  readonly codesFileSetting?: string;
-  /**
-   * Its crawl lists the site's titles newest first and ends at `since`: once a whole crawl
-   * has finished, later runs ask only for what came out since (less an overlap), not the
-   * whole catalog again (ingest/run-ingest.ts).
-   */
-  readonly incremental?: boolean;
+}
+
+/**
+ * What every source does (metatube-sdk-go's MovieProvider): answer a code, and crawl. What only
+ * some do is a capability below, asked with its guard (canSearch...), as metatube-sdk-go asks a
+ * provider whether it is a MovieSearcher.
+ */
+export interface MovieProvider extends SourceDescription {
+  lookup(code: ParsedCode, ctx: ProviderContext): Promise<LookupResult>;
+  /** One page of a crawl from `cursor` (null = from the start). */
+  crawl(cursor: string | null, options: CrawlOptions, ctx: ProviderContext): Promise<CrawlPage>;
+}
+
+/**
+ * The title of the site's own id (a record's contentId), where the site can be asked so: what a
+ * media server asks by once it has identified a title (MetaTube's info by id).
+ */
+export interface IdLookup {
+  lookupById(contentId: string, ctx: ProviderContext): Promise<LookupResult>;
+}
+
+/** Search by text (metatube-sdk-go's MovieSearcher): page `page` of the source's answer. */
+export interface MovieSearcher {
+  search(query: string, page: number, sort: SortKey, ctx: ProviderContext): Promise<IngestRecord[]>;
+}
+
+/** A crawl of entries (a site's ids, codes): these entries again (earlier failures), as one page. */
+export interface EntryCrawler {
+  crawlEntries(entries: string[], ctx: ProviderContext): Promise<CrawlPage>;
+}
+
+/**
+ * A crawl of the site's own listing, newest first, ending at `since`: once a whole crawl has
+ * finished, later runs ask only for what came out since (less an overlap), not the whole
+ * catalog again (ingest/run-ingest.ts).
+ */
+export interface ListingCrawler extends EntryCrawler {
+  readonly incremental: true;
   /**
    * Its crawl does not take its sellers' whole catalog (MGStage sells part of the labels' codes;
    * FC2's crawl takes the newest articles): a finished crawl of it says nothing of a title it
    * did not list (services/catalog-titles.ts `crawledWhole`).
    */
   readonly partialCrawl?: boolean;
-  lookup(code: ParsedCode, ctx: ProviderContext): Promise<LookupResult>;
-  /**
-   * The title of the site's own id (a record's contentId), where the site can be asked so:
-   * what a media server asks by once it has identified a title (MetaTube's info by id).
-   */
-  lookupById?: (contentId: string, ctx: ProviderContext) => Promise<LookupResult>;
-  /** Search by text; null when the source has no search. */
-  search: ((query: string, page: number, sort: SortKey, ctx: ProviderContext) => Promise<IngestRecord[]>) | null;
-  /** One page of a crawl from `cursor` (null = from the start). */
-  crawl(cursor: string | null, options: CrawlOptions, ctx: ProviderContext): Promise<CrawlPage>;
-  /** For providers that crawl a list: these entries again (earlier failures), as one page. */
-  crawlEntries?: (entries: string[], ctx: ProviderContext) => Promise<CrawlPage>;
 }
+
+/** A crawl of a file of codes, for a source with no listing of its own (r18.dev): the setting that names the file. */
+export interface CodeListCrawler extends EntryCrawler {
+  readonly codesFileSetting: string;
+}
+
+/** A source as the registry lists it: a MovieProvider with whichever capabilities it has. */
+export type Provider = MovieProvider & Partial<IdLookup & MovieSearcher & ListingCrawler & CodeListCrawler>;
+
+export const canLookupById = (p: Provider): p is Provider & IdLookup => typeof p.lookupById === "function";
+export const canSearch = (p: Provider): p is Provider & MovieSearcher => typeof p.search === "function";
+export const canCrawlEntries = (p: Provider): p is Provider & EntryCrawler => typeof p.crawlEntries === "function";

@@ -30,7 +30,6 @@ function siteOf(titles: () => number, failing = new Set<string>()) {
     settings: [],
     incremental: true,
     lookup: async () => ({ status: "no_match" }),
-    search: null,
     async crawl(cursor: string | null, options: CrawlOptions) {
       calls.push({ cursor, since: options.since });
       const from = cursor === null ? 0 : Number(cursor);

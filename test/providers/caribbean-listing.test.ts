@@ -117,9 +117,9 @@ describe("where a request landed (finalUrl)", () => {
   const base = "http://127.0.0.1:9/caribbeancom";
 
   it("tells the title's own page, the site's top or a listing (no such title), and any other page", () => {
-    expect(landingOf(base, `${base}/moviepages/010120-001/index.html`, "010120-001")).toBe("title");
-    expect(landingOf(base, `${base}/moviepages/010120-001/`, "010120-001")).toBe("title");
-    for (const top of ["/", "/index2.htm", "/index.html", "/listpages/all1.htm"]) expect(landingOf(base, base + top, "010120-001"), top).toBe("no_title");
+    expect(landingOf(base, `${base}/moviepages/010120-001/index.html`, "010120-001")).toBe("own");
+    expect(landingOf(base, `${base}/moviepages/010120-001/`, "010120-001")).toBe("own");
+    for (const top of ["/", "/index2.htm", "/index.html", "/listpages/all1.htm"]) expect(landingOf(base, base + top, "010120-001"), top).toBe("none");
     expect(landingOf(base, `${base}/moviepages/010220-001/index.html`, "010120-001")).toBe("elsewhere");
     expect(landingOf(base, `${base}/member/login.php`, "010120-001")).toBe("elsewhere");
     expect(landingOf(base, "https://en.caribbeancom.com/eng/moviepages/010120-001/index.html", "010120-001")).toBe("elsewhere");

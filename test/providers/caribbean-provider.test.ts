@@ -1,14 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { IngestRecord } from "../../src/model/record.js";
-import { UpstreamError } from "../../src/net/index.js";
 import { caribbeancomProvider } from "../../src/providers/caribbeancom/index.js";
 import { caribbeancomprProvider } from "../../src/providers/caribbeancompr/index.js";
-import { providerNamed } from "../../src/providers/registry.js";
-import type { CrawlPage, Provider } from "../../src/providers/types.js";
+import type { Provider, ProviderContext } from "../../src/providers/types.js";
 import type { Simulator } from "../../src/samples/simulator/index.js";
 import { siteTitles } from "../../src/samples/simulator/site-titles.js";
 import { CARIBBEAN_LISTING_SIZE, caribbeanId } from "../../src/samples/simulator/sites/caribbean.js";
 import { client, closeAll, codeOf, context, simulator } from "../samples/simulator/helpers.js";
+import { crawlPages } from "./source-helpers.js";
 
 const TITLES = 95;
 const SEED = 4;
@@ -39,15 +38,7 @@ const SITES = [
 ];
 
 /** Every page of a crawl from `cursor`, in order. */
-async function crawlAll(p: Provider, ctx: ReturnType<typeof context>, since?: string, cursor: string | null = null): Promise<CrawlPage[]> {
-  const pages: CrawlPage[] = [];
-  do {
-    const page = await p.crawl(cursor, { since }, ctx);
-    pages.push(page);
-    cursor = page.nextCursor;
-  } while (cursor !== null && pages.length < 50);
-  return pages;
-}
+const crawlAll = (p: Provider, ctx: ProviderContext, since?: string, cursor: string | null = null) => crawlPages(p, ctx, { since }, cursor, 50);
 
 const ids = (records: IngestRecord[]) => records.map((r) => r.record.contentId);
 
@@ -56,19 +47,6 @@ describe.each(SITES)("$provider.name", ({ provider, sep, metaTubeName, base, sha
   const all = titles.map((t) => caribbeanId(t, sep));
   const ctx = () => context(sim.baseUrlOf(provider.name), client());
   const routes = () => sim.stats().byRoute;
-
-  it("is registered with the house's defaults", () => {
-    expect(providerNamed(provider.name)).toBe(provider);
-    expect(provider).toMatchObject({
-      sellers: [provider.name],
-      metaTubeName,
-      defaultBaseUrl: base,
-      defaultRate: 1,
-      settings: [],
-      incremental: true,
-      search: null,
-    });
-  });
 
   it("finds a title by every code shape the reader gives it", async () => {
     for (const shape of shapes(all[3])) {
@@ -89,32 +67,6 @@ describe.each(SITES)("$provider.name", ({ provider, sep, metaTubeName, base, sha
     expect(await provider.lookup(code(`010199${sep}999`), ctx())).toEqual({ status: "no_match" });
     expect(await provider.lookupById!(`010199${sep}998`, ctx())).toEqual({ status: "no_match" });
     expect(routes()[`${provider.name}.title`]).toBe(before + 2);
-  });
-
-  it("answers no_match without a request for codes of other shapes and sites", async () => {
-    const before = sim.stats().requests;
-    const other = sep === "-" ? ["010120_001", "1pon 010120_001", "010120_01", "ABP-123"] : ["010120-001", "1pon 010120_001", "paco 010120_001", "010120_01"];
-    for (const s of other) expect(await provider.lookup(code(s), ctx())).toEqual({ status: "no_match" });
-    expect(await provider.lookupById!("../etc", ctx())).toEqual({ status: "no_match" });
-    expect(sim.stats().requests).toBe(before);
-  });
-
-  it("throws, never no_match, when the site answers a maintenance page or a challenge", async () => {
-    sim.setFaults({ every: { html: 1 } });
-    await expect(provider.lookup(code(all[0]), ctx())).rejects.toMatchObject({ name: "UpstreamError", kind: "not_page" });
-    await expect(provider.crawl(null, {}, ctx())).rejects.toBeInstanceOf(UpstreamError);
-    sim.setFaults({ every: { challenge: 1 } });
-    await expect(provider.lookup(code(all[0]), ctx())).rejects.toMatchObject({ kind: "challenge" });
-  });
-
-  it("answers a listing page the site answers 404 with a failure naming the page, never the end", async () => {
-    await expect(provider.crawl('{"page":99,"seen":[]}', {}, ctx())).rejects.toMatchObject({
-      name: "UpstreamError",
-      kind: "http_status",
-      httpStatus: 404,
-      retryable: true,
-      url: expect.stringMatching(/\/listpages\/(all)?99\.html?$/),
-    });
   });
 
   it("crawls the whole listing, newest first, one listing page per crawl page", async () => {

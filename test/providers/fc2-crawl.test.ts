@@ -1,25 +1,20 @@
 /**
  * fc2Provider over the simulated FC2 market (src/samples/simulator/sites/fc2.ts): lookups of
  * listed and delisted articles, the search, the crawl back FC2_CRAWL_DAYS days (or the whole
- * listing), cursors, earlier failures asked again, and the faults that must never read as
- * "no match".
+ * listing), cursors, and earlier failures asked again. The faults that must never read as
+ * "no match": fc2-contract.test.ts.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { UpstreamError } from "../../src/net/index.js";
-import { fc2Provider as provider, SEARCH_TITLES } from "../../src/providers/fc2/index.js";
-import type { CrawlPage } from "../../src/providers/types.js";
+import { fc2Provider as provider } from "../../src/providers/fc2/index.js";
+import { SEARCH_TITLES } from "../../src/providers/site-source.js";
+import type { ProviderContext } from "../../src/providers/types.js";
 import { siteTitles } from "../../src/samples/simulator/site-titles.js";
 import { FC2_PAGE_SIZE, fc2Articles } from "../../src/samples/simulator/sites/fc2.js";
 import { client, closeAll, codeOf, context, simulator } from "../samples/simulator/helpers.js";
 import { expectedRecord } from "./fc2-expected.js";
+import { crawlPages } from "./source-helpers.js";
 
 afterEach(() => closeAll());
-
-const failure = (p: Promise<unknown>) =>
-  p.then(
-    () => null,
-    (e: unknown) => e,
-  );
 
 describe("fc2Provider over the simulated market", () => {
   const SEED = 1;
@@ -34,16 +29,7 @@ describe("fc2Provider over the simulated market", () => {
     return { article: r["fc2.article"] ?? 0, description: r["fc2.description"] ?? 0, list: r["fc2.list"] ?? 0, search: r["fc2.search"] ?? 0 };
   };
 
-  async function crawlAll(since: string | undefined, ctx: ReturnType<Awaited<ReturnType<typeof market>>["ctx"]>): Promise<CrawlPage[]> {
-    const pages: CrawlPage[] = [];
-    let cursor: string | null = null;
-    do {
-      const page: CrawlPage = await provider.crawl(cursor, { since }, ctx);
-      pages.push(page);
-      cursor = page.nextCursor;
-    } while (cursor !== null);
-    return pages;
-  }
+  const crawlAll = (since: string | undefined, ctx: ProviderContext) => crawlPages(provider, ctx, { since });
 
   it("finds every listed article by its code, and answers no_match for a delisted one", async () => {
     const { sim, baseUrl, articles, ctx } = await market();
@@ -95,17 +81,5 @@ describe("fc2Provider over the simulated market", () => {
       { id: gone.id, reason: "no such article (removed)" },
       { id: "a/b", reason: "not an FC2 article id" },
     ]);
-  });
-
-  it.each([
-    ["a maintenance page served 200", { htmlShare: 1 }, "not_page"],
-    ["a Cloudflare challenge", { challengeShare: 1 }, "challenge"],
-    ["500 on every attempt", { burst500: { every: 1, burst: 1 } }, "http_status"],
-  ] as const)("throws on %s, never no_match", async (_name, faults, kind) => {
-    const sim = await simulator({ siteTitles: 60, seed: SEED, faults });
-    const a = fc2Articles(siteTitles(60, SEED, "fc2"), SEED)[0];
-    const err = await failure(provider.lookup(codeOf(`FC2-PPV-${a.id}`), context(sim.baseUrlOf("fc2"), client())));
-    expect(err).toBeInstanceOf(UpstreamError);
-    expect((err as UpstreamError).kind).toBe(kind);
   });
 });

@@ -6,36 +6,21 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { ServerResponse } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import { UpstreamError } from "../../src/net/index.js";
 import { heyzoProvider as provider } from "../../src/providers/heyzo/index.js";
-import { startServer, type TestServer } from "../net/test-server.js";
-import { client, closeAll, codeOf, context } from "../samples/simulator/helpers.js";
+import { closeAll, codeOf } from "../samples/simulator/helpers.js";
+import { type Answer, closeSites, writtenSite } from "./source-helpers.js";
 
 const fixture = (name: string): string => readFileSync(path.resolve("test/fixtures/heyzo", name), "utf8");
-const servers: TestServer[] = [];
 afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
+  await closeSites();
   await closeAll();
 });
 
-type Answer = { status?: number; body?: string; location?: string };
-
-/** A site answering each path from `routes` (a 404 page elsewhere); the paths it was asked, in order. */
+/** A site answering each path from `routes`, the site's 404 page elsewhere; the paths it was asked, in order. */
 async function site(routes: Record<string, Answer>) {
-  const asked: string[] = [];
-  const s = await startServer((req, res: ServerResponse) => {
-    const p = req.url ?? "/";
-    asked.push(p);
-    const a = routes[p] ?? { status: 404, body: fixture("ja-notfound.html") };
-    const headers: Record<string, string> = { "content-type": "text/html; charset=UTF-8" };
-    if (a.location !== undefined) headers.location = a.location;
-    res.writeHead(a.status ?? 200, headers);
-    res.end(a.body ?? "");
-  });
-  servers.push(s);
-  return { s, asked, ctx: context(s.url, client({ maxRetries: 1 })) };
+  const s = await writtenSite(routes, { status: 404, body: fixture("ja-notfound.html") });
+  return { asked: s.asked, ctx: s.ctx() };
 }
 
 const JA = "/moviepages/2500/index.html";
@@ -96,17 +81,6 @@ describe("heyzo: the listing's end is its own", () => {
   const listing = (html: string) => ({ body: html });
   const cards = fixture("ja-listpage-all-1.html");
   const empty = fixture("ja-listpage-past-end.html");
-
-  it("fails on a listing page answered 404, retryable, naming the page", async () => {
-    const { ctx } = await site({});
-    const err = await provider.crawl('{"page":3}', {}, ctx).then(
-      () => null,
-      (e: unknown) => e,
-    );
-    expect(err).toBeInstanceOf(UpstreamError);
-    expect(err).toMatchObject({ kind: "http_status", httpStatus: 404, retryable: true });
-    expect((err as Error).message).toContain("/listpages/all_3.html");
-  });
 
   it("fails on an empty first page, and on an empty page the listing says is followed", async () => {
     const { ctx } = await site({ "/listpages/all_1.html": listing(empty), "/listpages/all_2.html": listing(empty) });

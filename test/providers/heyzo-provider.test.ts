@@ -1,19 +1,17 @@
 /**
- * The HEYZO provider against the simulated site (src/samples/simulator/sites/heyzo.ts):
- * lookups of every code shape, the site's 404, failures of the source, the whole crawl, its
- * cursor, `since`, and crawlEntries.
+ * The HEYZO provider against the simulated site (src/samples/simulator/sites/heyzo.ts): its
+ * setting, lookups of every code shape, the site's 404, the whole crawl, its cursor, `since`,
+ * and crawlEntries. What every source does alike: heyzo-contract.test.ts.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { IngestRecord } from "../../src/model/record.js";
-import { UpstreamError } from "../../src/net/index.js";
 import { englishBaseUrl } from "../../src/providers/heyzo/fetch.js";
 import { heyzoId, heyzoProvider as provider } from "../../src/providers/heyzo/index.js";
-import { providerNamed } from "../../src/providers/registry.js";
-import type { CrawlPage } from "../../src/providers/types.js";
 import type { Simulator } from "../../src/samples/simulator/index.js";
 import { siteTitles } from "../../src/samples/simulator/site-titles.js";
 import { HEYZO_LISTING_SIZE } from "../../src/samples/simulator/sites/heyzo.js";
 import { client, closeAll, codeOf, context, simulator } from "../samples/simulator/helpers.js";
+import { crawlPages } from "./source-helpers.js";
 
 const TITLES = 95;
 const SEED = 4;
@@ -34,27 +32,10 @@ const routes = () => sim.stats().byRoute;
 const count = (route: string) => routes()[route] ?? 0;
 const ids = (records: IngestRecord[]) => records.map((r) => r.record.contentId);
 
-async function crawlAll(since?: string, cursor: string | null = null): Promise<CrawlPage[]> {
-  const pages: CrawlPage[] = [];
-  do {
-    const page = await provider.crawl(cursor, { since }, ctx());
-    pages.push(page);
-    cursor = page.nextCursor;
-  } while (cursor !== null && pages.length < 50);
-  return pages;
-}
+const crawlAll = (since?: string, cursor: string | null = null) => crawlPages(provider, ctx(), { since }, cursor, 50);
 
 describe("heyzo provider", () => {
-  it("is registered with the house's defaults", () => {
-    expect(providerNamed("heyzo")).toBe(provider);
-    expect(provider).toMatchObject({
-      sellers: ["heyzo"],
-      metaTubeName: "HEYZO",
-      defaultBaseUrl: "https://www.heyzo.com",
-      defaultRate: 1,
-      incremental: true,
-      search: null,
-    });
+  it("declares HEYZO_ENGLISH, on unless set", () => {
     expect(provider.settings.map((s) => [s.env, s.default])).toEqual([["HEYZO_ENGLISH", "on"]]);
   });
 
@@ -107,21 +88,6 @@ describe("heyzo provider", () => {
     expect([count("heyzo.moviepages") - before[0], count("heyzo.en.moviepages") - before[1]]).toEqual([2, 0]);
   });
 
-  it("answers no_match without a request for codes of other shapes and sites", async () => {
-    const before = sim.stats().requests;
-    for (const s of ["ABP-123", "010120_001", "n1234", "FC2-PPV-1234567"]) expect(await provider.lookup(code(s), ctx())).toEqual({ status: "no_match" });
-    expect(await provider.lookupById!("../etc", ctx())).toEqual({ status: "no_match" });
-    expect(sim.stats().requests).toBe(before);
-  });
-
-  it("throws, never no_match, when the site answers a maintenance page or a challenge", async () => {
-    sim.setFaults({ every: { html: 1 } });
-    await expect(provider.lookup(code(`HEYZO-${all[0]}`), ctx())).rejects.toMatchObject({ name: "UpstreamError", kind: "not_page" });
-    await expect(provider.crawl(null, {}, ctx())).rejects.toBeInstanceOf(UpstreamError);
-    sim.setFaults({ every: { challenge: 1 } });
-    await expect(provider.lookup(code(`HEYZO-${all[0]}`), ctx())).rejects.toMatchObject({ kind: "challenge" });
-  });
-
   it("crawls the whole listing, newest first, one listing page per crawl page", async () => {
     const before = { ...routes() };
     const pages = await crawlAll();
@@ -153,11 +119,6 @@ describe("heyzo provider", () => {
     expect(ids(pages.flatMap((p) => p.records))).toEqual(want);
     expect(pages).toHaveLength(Math.ceil((want.length + 1) / HEYZO_LISTING_SIZE));
     expect(pages.at(-1)!.nextCursor).toBeNull();
-  });
-
-  it("ends at a listing page past the end", async () => {
-    const page = await provider.crawl(JSON.stringify({ page: 99 }), {}, ctx());
-    expect(page).toMatchObject({ records: [], nextCursor: null, requests: 1 });
   });
 
   it("fetches given entries again as one page: ids, codes, unknown ids, what is no id", async () => {

@@ -8,12 +8,13 @@ import { afterEach, describe, expect, it } from "vitest";
 import { mgstageProvider as provider } from "../../src/providers/mgstage/index.js";
 import { providerSetups } from "../../src/providers/registry.js";
 import { parseProductList } from "../../src/providers/mgstage/parse-list.js";
-import type { CrawlPage } from "../../src/providers/types.js";
+import type { ProviderContext } from "../../src/providers/types.js";
 import { siteTitles } from "../../src/samples/simulator/site-titles.js";
 import { MGSTAGE_LIST_LIMIT, mgstageProducts } from "../../src/samples/simulator/sites/mgstage.js";
 import { testConfig } from "../helpers/build-app.js";
 import { client, closeAll, context, simulator } from "../samples/simulator/helpers.js";
 import { expectedRecord } from "./mgstage-expected.js";
+import { crawlPages } from "./source-helpers.js";
 
 afterEach(async () => {
   await closeAll();
@@ -35,15 +36,7 @@ const routes = (sim: Awaited<ReturnType<typeof simulator>>) => {
   return { product: r["mgstage.product"] ?? 0, list: r["mgstage.list"] ?? 0, agecheck: r["mgstage.agecheck"] ?? 0 };
 };
 
-async function crawlAll(cursor: string | null, since: string | undefined, ctx: ReturnType<typeof context>): Promise<CrawlPage[]> {
-  const pages: CrawlPage[] = [];
-  do {
-    const page = await provider.crawl(cursor, { since }, ctx);
-    pages.push(page);
-    cursor = page.nextCursor;
-  } while (cursor !== null && pages.length < 1000);
-  return pages;
-}
+const crawlAll = (cursor: string | null, since: string | undefined, ctx: ProviderContext) => crawlPages(provider, ctx, { since }, cursor);
 
 const cursor = (month: string, page = 1) => JSON.stringify({ month, page });
 /** The months from `newest` back to `oldest`, YYYY-MM. */

@@ -1,11 +1,10 @@
 /**
  * MGStage's provider against the simulated site: codes of every line with and without the maker's
- * digits, a code it does not have, the age check without the cookie, failures, lookups by id, the
- * search, and listed ids asked again. The real pages' lookups: mgstage-lookup.test.ts; the crawl by
+ * digits, a code it does not have, the age check without the cookie, lookups by id, the search,
+ * and listed ids asked again (its failures: mgstage-contract.test.ts). The real pages' lookups: mgstage-lookup.test.ts; the crawl by
  * months: mgstage-crawl.test.ts.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { UpstreamError } from "../../src/net/index.js";
 import { mgstageProvider as provider } from "../../src/providers/mgstage/index.js";
 import { siteTitles } from "../../src/samples/simulator/site-titles.js";
 import { type MgstageProduct, mgstageProducts } from "../../src/samples/simulator/sites/mgstage.js";
@@ -53,23 +52,6 @@ describe("mgstageProvider.lookup over the simulated site", () => {
     const { sim, ctx } = await site();
     expect(await provider.lookup(codeOf("ABP-001"), ctx)).toEqual({ status: "no_match" });
     expect(routes(sim)).toEqual({ product: 1, top: 1, search: 1, list: 0, agecheck: 0 });
-  });
-
-  it("asks nothing for a code of another kind", async () => {
-    const { sim, ctx } = await site();
-    for (const c of ["HEYZO-0841", "010120_001", "FC2-PPV-1234567", "n1633"]) expect(await provider.lookup(codeOf(c), ctx)).toEqual({ status: "no_match" });
-    expect(sim.stats().requests).toBe(0);
-  });
-
-  it.each([
-    ["a maintenance page served 200", { htmlShare: 1 }, "not_page"],
-    ["a Cloudflare challenge", { challengeShare: 1 }, "challenge"],
-    ["500 on every attempt", { burst500: { every: 1, burst: 1 } }, "http_status"],
-  ] as const)("throws on %s, never no_match", async (_name, faults, kind) => {
-    const { ctx, products } = await site(60, faults);
-    const err = await provider.lookup(codeOf(products[0].id), ctx).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(UpstreamError);
-    expect((err as UpstreamError).kind).toBe(kind);
   });
 
   it("looks a title up by its content id, and answers no_match for a removed or malformed one", async () => {

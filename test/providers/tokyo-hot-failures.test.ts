@@ -8,32 +8,18 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { UpstreamError } from "../../src/net/index.js";
-import { SEARCH_TITLES, tokyoHotProvider as provider } from "../../src/providers/tokyo-hot/index.js";
-import { startServer, type TestServer } from "../net/test-server.js";
-import { client, closeAll, codeOf, context } from "../samples/simulator/helpers.js";
+import { tokyoHotProvider as provider } from "../../src/providers/tokyo-hot/index.js";
+import { SEARCH_TITLES } from "../../src/providers/site-source.js";
+import { closeAll, codeOf } from "../samples/simulator/helpers.js";
+import { type Answer, closeSites, writtenSite } from "./source-helpers.js";
 
 const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, "../fixtures/tokyo-hot", name), "utf8");
-const servers: TestServer[] = [];
 afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
+  await closeSites();
   await closeAll();
 });
 
-type Answer = { status?: number; body?: string; location?: string };
-
-/** A shop answering each request (path and query) from `routes`, else a 404; what it was asked, in order. */
-async function shop(routes: Record<string, Answer>) {
-  const asked: string[] = [];
-  const s = await startServer((req, res) => {
-    const url = req.url ?? "/";
-    asked.push(url);
-    const a = routes[url] ?? { status: 404, body: "<h1>Not Found</h1>" };
-    res.writeHead(a.status ?? 200, { "content-type": "text/html; charset=UTF-8", ...(a.location ? { location: a.location } : {}) });
-    res.end(a.body ?? "");
-  });
-  servers.push(s);
-  return { asked, ctx: (settings: Record<string, string> = {}) => context(s.url, client({ maxRetries: 1 }), settings) };
-}
+const shop = (routes: Record<string, Answer>) => writtenSite(routes);
 
 /** n1633's page made product `id` numbered `number` (its pictures filed under `id`). */
 const productPage = (id: string, number: string) =>

@@ -9,11 +9,11 @@
 import type { IngestRecord } from "../../model/record.js";
 import { UpstreamError } from "../../net/index.js";
 import { ProviderParseError } from "../errors.js";
-import { sitePath } from "../final-url.js";
-import { getCountedPage, listingPageMissing } from "../listing-crawl.js";
+import { mustBeAt, notAsked } from "../final-url.js";
+import { type Counter, getCountedPage, type ListingPage, listingPageMissing } from "../listing-crawl.js";
 import { siteUrl } from "../site-url.js";
 import type { ProviderContext } from "../types.js";
-import { isListingPage, type ListingPage, parseListingPage } from "./parse-listing.js";
+import { isListingPage, type ListingEntry, parseListingPage } from "./parse-listing.js";
 import { isTitlePage, parseTitlePage } from "./parse-title.js";
 import { type CaribbeanSite, landingOf, titlePath } from "./site.js";
 
@@ -31,13 +31,13 @@ function urlOf(site: CaribbeanSite, ctx: ProviderContext, path: string): string 
 const isSitePage = (html: string): boolean => isTitlePage(html) || /href=["']?\/listpages\//.test(html);
 
 /** The title of `id` (of the site's shape), or null when the site has no such title. */
-export async function fetchTitle(site: CaribbeanSite, id: string, ctx: ProviderContext, counter: { n: number }): Promise<IngestRecord | null> {
+export async function fetchTitle(site: CaribbeanSite, id: string, ctx: ProviderContext, counter: Counter): Promise<IngestRecord | null> {
   const url = urlOf(site, ctx, titlePath(id));
   const res = await getCountedPage(url, ctx, counter, isSitePage);
   if (res === null) return null;
   const landing = landingOf(ctx.baseUrl, res.finalUrl, id);
-  if (landing === "no_title") return null;
-  if (landing === "elsewhere") throw new ProviderParseError(site.provider, `${id}: the site answered with another page, ${res.finalUrl}`);
+  if (landing === "none") return null;
+  if (landing === "elsewhere") throw notAsked(site.provider, url, res.finalUrl, "the title's page");
   if (!isTitlePage(res.text)) {
     throw new UpstreamError(`not the page asked for (HTTP ${res.httpStatus}, a page of the site without the title): ${url}`, {
       kind: "not_page",
@@ -50,12 +50,12 @@ export async function fetchTitle(site: CaribbeanSite, id: string, ctx: ProviderC
 }
 
 /** A page of the listing of all titles; one the site answers 404, or with another page, is a failure. */
-export async function fetchListing(site: CaribbeanSite, page: number, ctx: ProviderContext): Promise<{ url: string; listing: ListingPage }> {
+export async function fetchListing(site: CaribbeanSite, page: number, ctx: ProviderContext, counter: Counter): Promise<ListingPage<ListingEntry>> {
   const path = site.listingPath(page);
   const url = urlOf(site, ctx, path);
-  const res = await ctx.http.getText(url, { signal: ctx.signal, isPage: isListingPage });
-  if (res.status === "not_found") throw listingPageMissing(url);
+  const res = await getCountedPage(url, ctx, counter, isListingPage);
+  if (res === null) throw listingPageMissing(url);
   // A page past the end sent elsewhere (the first page, the top) is not the listing's end.
-  if (sitePath(res.finalUrl, ctx.baseUrl) !== path) throw new ProviderParseError(site.provider, `listing page ${page} answered with ${res.finalUrl}`);
-  return { url, listing: parseListingPage(res.text, site) };
+  mustBeAt(site.provider, url, res.finalUrl, ctx.baseUrl, (at) => at === path, `listing page ${page}`);
+  return { url, ...parseListingPage(res.text, site) };
 }

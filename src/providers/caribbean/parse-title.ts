@@ -9,10 +9,10 @@
  */
 import { load, type CheerioAPI } from "cheerio";
 import { parseCode } from "../../codes/index.js";
-import type { DetailedRecord, IngestRecord } from "../../model/record.js";
-import { validateIngestRecord } from "../../model/validate.js";
+import type { IngestRecord } from "../../model/record.js";
 import { runtimeMinutes, str, uniq } from "../coerce.js";
 import { ProviderParseError } from "../errors.js";
+import { titleRecord } from "../record.js";
 import { sameTitle } from "../same-title.js";
 import { siteUrl } from "../site-url.js";
 import { dayInText, personName } from "../site-text.js";
@@ -120,7 +120,6 @@ export function parseTitlePage(html: string, site: CaribbeanSite, id: string, ba
   if (own !== null && !sameTitle(own, id)) throw new ProviderParseError(provider, `${id}: the page is the title ${own}'s`);
   const contentId = id;
   const specs = specsOf($);
-  const actresses = namesOf(specs.get("出演"));
   // Without the player's script, the picture every public reader takes for the cover (l_l.jpg:
   // Movie Data Capture's carib.py and caribpr.py, sgyx/JavSP's carib.py, EastSunrise/tools-py).
   const poster = siteUrl(baseUrl, pageUrl, posterPath(scripts, contentId) ?? `/moviepages/${contentId}/images/l_l.jpg`) ?? "";
@@ -129,45 +128,26 @@ export function parseTitlePage(html: string, site: CaribbeanSite, id: string, ba
   const release = dayOf(specs.get("配信日")) ?? dayOf(specs.get("販売日")) ?? dayOfId(contentId);
   const series = firstName(specs.get("シリーズ"));
 
-  const record: DetailedRecord = {
-    contentId,
-    dvdId: parseCode(contentId)?.dvdId ?? contentId,
-    titleEn: "",
-    titleJa,
-    commentEn: null,
-    commentJa: commentOf($),
-    runtimeMins: runtimeMinutes(specs.get("再生時間")?.text) ?? 0,
-    releaseDate: release ?? "",
-    makers: [firstName(specs.get("スタジオ")) ?? site.maker],
-    label: "",
-    series,
-    categories: namesOf(specs.get("タグ")),
-    actresses,
-    actors: [],
-    directors: [],
-    authors: [],
-    jacketFullUrl: poster,
-    jacketThumbUrl: poster,
-    site: site.site,
-    serviceCode: "",
-    extra: {
-      actressesRich: actresses.map((name) => ({ name, image: null })),
-      sampleUrl: sample === null ? null : siteUrl(baseUrl, pageUrl, sample),
-      galleryFull: gallery.full,
-      galleryThumb: gallery.thumb,
-    },
-  };
-  const ingest: IngestRecord = {
+  return titleRecord({
     provider,
-    record,
+    what: contentId,
+    record: {
+      contentId,
+      dvdId: parseCode(contentId)?.dvdId ?? contentId,
+      titleJa,
+      commentJa: commentOf($),
+      runtimeMins: runtimeMinutes(specs.get("再生時間")?.text) ?? 0,
+      releaseDate: release ?? "",
+      makers: [firstName(specs.get("スタジオ")) ?? site.maker],
+      series,
+      categories: namesOf(specs.get("タグ")),
+      actresses: namesOf(specs.get("出演")),
+      jacketFullUrl: poster,
+      jacketThumbUrl: poster,
+      site: site.site,
+      extra: { sampleUrl: sample === null ? null : siteUrl(baseUrl, pageUrl, sample), galleryFull: gallery.full, galleryThumb: gallery.thumb },
+    },
     pageUrl,
     ratingAvg: starsOf(specs.get("ユーザー評価")),
-    ratingCount: null,
-    popularity: null,
-    altNames: {},
-    censored: false,
-  };
-  const problems = validateIngestRecord(ingest);
-  if (problems.length > 0) throw new ProviderParseError(provider, `${contentId}: ${problems.join("; ")}`, problems);
-  return ingest;
+  });
 }

@@ -6,7 +6,7 @@
  */
 import type { Seller } from "../../codes/index.js";
 import { calendarDay } from "../coerce.js";
-import { sitePath } from "../final-url.js";
+import { landing } from "../final-url.js";
 
 export interface CaribbeanSite {
   /** The provider's name (and the seller it answers for). */
@@ -49,10 +49,11 @@ const TOP_PAGES = new Set(["/", "/index.html", "/index.htm", "/index2.htm", "/in
  * `movie-info` for none); or another page (another title's, another host's), which is no
  * answer for this id.
  */
-export function landingOf(baseUrl: string, finalUrl: string, id: string): "title" | "no_title" | "elsewhere" {
-  const path = sitePath(finalUrl, baseUrl);
-  if (path === null) return "elsewhere";
-  if (path === titlePath(id) || path === `/moviepages/${id}/`) return "title";
-  if (TOP_PAGES.has(path) || path.startsWith("/listpages/")) return "no_title";
-  return "elsewhere";
+export function landingOf(baseUrl: string, finalUrl: string, id: string): ReturnType<typeof landing> {
+  return landing(
+    finalUrl,
+    baseUrl,
+    (path) => path === titlePath(id) || path === `/moviepages/${id}/`,
+    (path) => TOP_PAGES.has(path) || path.startsWith("/listpages/"),
+  );
 }

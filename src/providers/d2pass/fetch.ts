@@ -9,14 +9,13 @@
  */
 import type { IngestRecord } from "../../model/record.js";
 import { UpstreamError } from "../../net/index.js";
-import { encodeSourceId, isSourceFailure } from "../errors.js";
+import { encodeSourceId, optionalPart } from "../errors.js";
+import type { Counter } from "../listing-crawl.js";
 import { ownTitle } from "../same-title.js";
 import type { ProviderContext } from "../types.js";
 import { galleryKind, galleryPath, legacyGalleryPath, NO_PICTURES, parseGallery, parseLegacyGallery, type Pictures } from "./gallery.js";
 import { detailsOf, detailsPath, isNoTitle, parseD2PassDetails } from "./parse.js";
 import type { D2PassSite } from "./site.js";
-
-export type Counter = { n: number };
 
 /** What getJson answers for a 404. */
 export const MISSING: unique symbol = Symbol("HTTP 404");
@@ -46,12 +45,7 @@ async function fetchPictures(json: unknown, site: D2PassSite, ctx: ProviderConte
 
 /** The pictures of a title whose details are `json`: none when its gallery fails (a cancelled run still throws). */
 async function picturesOf(json: unknown, site: D2PassSite, ctx: ProviderContext, counter: Counter): Promise<Pictures> {
-  try {
-    return await fetchPictures(json, site, ctx, counter);
-  } catch (err) {
-    if (ctx.signal?.aborted || !isSourceFailure(err)) throw err;
-    return NO_PICTURES;
-  }
+  return (await optionalPart(ctx, () => fetchPictures(json, site, ctx, counter))) ?? NO_PICTURES;
 }
 
 /** The record of details already in hand (a listing's row): only the gallery is asked. */

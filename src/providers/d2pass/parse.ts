@@ -4,10 +4,10 @@
  * metatube-sdk-go's provider/1pondo/core/core.go; real responses are in test/fixtures/d2pass/.
  */
 import { parseCode } from "../../codes/index.js";
-import type { DetailedRecord, IngestRecord, NameKind } from "../../model/record.js";
-import { validateIngestRecord } from "../../model/validate.js";
+import type { IngestRecord, NameKind } from "../../model/record.js";
 import { calendarDay, isObject, list, num, str, type JsonObject } from "../coerce.js";
 import { encodeSourceId, ProviderParseError } from "../errors.js";
+import { titleRecord } from "../record.js";
 import { siteUrl } from "../site-url.js";
 import type { Pictures } from "./gallery.js";
 import { englishOf, genres, performers } from "./names.js";
@@ -78,35 +78,6 @@ export function parseD2PassDetails(json: unknown, site: D2PassSite, baseUrl: str
   const seriesJa = seriesName(d.Series);
   const seriesEn = seriesName(d.SeriesEn);
 
-  const record: DetailedRecord = {
-    contentId: id,
-    dvdId: parseCode(id)?.dvdId ?? id,
-    titleEn: text(d.TitleEn) ?? "",
-    titleJa: text(d.Title) ?? "",
-    commentEn: text(d.DescEn),
-    commentJa: text(d.Desc),
-    runtimeMins: minutesOf(d.Duration),
-    releaseDate: calendarDay(d.Release) ?? "",
-    makers: [site.maker],
-    label: "",
-    series: seriesJa ?? seriesEn,
-    categories: tags.map((g) => g.ja),
-    actresses: cast.map((p) => p.ja),
-    actors: [],
-    directors: [],
-    authors: [],
-    jacketFullUrl: jacket ?? small ?? "",
-    jacketThumbUrl: small ?? jacket ?? "",
-    site: site.siteName,
-    serviceCode: "",
-    extra: {
-      actressesRich: cast.map((p) => ({ name: p.ja, image: null })),
-      sampleUrl: url(sampleOf(d.SampleFiles)),
-      galleryFull: gallery.full,
-      galleryThumb: gallery.thumb,
-    },
-  };
-
   const altNames: Partial<Record<NameKind, string[]>> = {};
   const actressEn = englishOf(cast);
   const genreEn = englishOf(tags);
@@ -114,17 +85,29 @@ export function parseD2PassDetails(json: unknown, site: D2PassSite, baseUrl: str
   if (genreEn.length > 0) altNames.genre = genreEn;
   if (seriesJa !== null && seriesEn !== null && seriesEn !== seriesJa) altNames.series = [seriesEn];
 
-  const ingest: IngestRecord = {
+  return titleRecord({
     provider: site.name,
-    record,
+    what: `movie_details ${id}`,
+    record: {
+      contentId: id,
+      dvdId: parseCode(id)?.dvdId ?? id,
+      titleEn: text(d.TitleEn) ?? "",
+      titleJa: text(d.Title) ?? "",
+      commentEn: text(d.DescEn),
+      commentJa: text(d.Desc),
+      runtimeMins: minutesOf(d.Duration),
+      releaseDate: calendarDay(d.Release) ?? "",
+      makers: [site.maker],
+      series: seriesJa ?? seriesEn,
+      categories: tags.map((g) => g.ja),
+      actresses: cast.map((p) => p.ja),
+      jacketFullUrl: jacket ?? small ?? "",
+      jacketThumbUrl: small ?? jacket ?? "",
+      site: site.siteName,
+      extra: { sampleUrl: url(sampleOf(d.SampleFiles)), galleryFull: gallery.full, galleryThumb: gallery.thumb },
+    },
     pageUrl: titlePageUrl(baseUrl, encodeSourceId(site.name, id)),
     ratingAvg: ratingOf(d.AvgRating),
-    ratingCount: null,
-    popularity: null,
     altNames,
-    censored: false,
-  };
-  const problems = validateIngestRecord(ingest);
-  if (problems.length > 0) throw new ProviderParseError(site.name, `movie_details ${id}: ${problems.join("; ")}`, problems);
-  return ingest;
+  });
 }

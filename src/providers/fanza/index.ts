@@ -7,7 +7,7 @@ import type { IngestRecord } from "../../model/record.js";
 import type { SortKey } from "../../catalog/index.js";
 import { contentIdToDvdId, dvdIdToContentIdGuess, isContentIdText, parseCode, type ParsedCode } from "../../codes/index.js";
 import { ProviderParseError } from "../errors.js";
-import type { CrawlOptions, CrawlPage, LookupResult, Provider, ProviderContext } from "../types.js";
+import type { CrawlOptions, CrawlPage, IdLookup, LookupResult, MovieProvider, MovieSearcher, ProviderContext } from "../types.js";
 import { FanzaApiError, parseFanzaItemList, type FanzaItemListPage } from "./parse.js";
 
 const NAME = "fanza";
@@ -219,7 +219,7 @@ async function crawlPage(cursor: string | null, options: CrawlOptions, ctx: Prov
   }
 }
 
-export const fanzaProvider: Provider = {
+export const fanzaProvider = {
   name: NAME,
   source: "the DMM Affiliate API v3 (FANZA)",
   sellers: ["dmm"],
@@ -282,4 +282,4 @@ export const fanzaProvider: Provider = {
   },
 
   crawl: crawlPage,
-};
+} satisfies MovieProvider & IdLookup & MovieSearcher;

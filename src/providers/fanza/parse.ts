@@ -1,8 +1,8 @@
-import type { DetailedRecord, IngestRecord, NameKind } from "../../model/record.js";
+import type { IngestRecord, NameKind } from "../../model/record.js";
 import { contentIdToDvdId, dmmPageUrl, parseCode } from "../../codes/index.js";
 import { absoluteUrl, calendarDay, isObject, list, nonNegInt, num, runtimeMinutes, serviceCodeFromUrl, str, uniq, type JsonObject } from "../coerce.js";
 import { encodeSourceId, ProviderParseError } from "../errors.js";
-import { validateIngestRecord } from "../../model/validate.js";
+import { titleRecord } from "../record.js";
 import { stableCode, VideoCatalogError } from "../../lib/video-catalog-error.js";
 
 const PROVIDER = "fanza";
@@ -183,35 +183,6 @@ export function parseFanzaItem(item: unknown): IngestRecord {
   const review = isObject(item.review) ? item.review : {};
   const dvdId = dvdIdOf(item, contentId);
 
-  const record: DetailedRecord = {
-    contentId,
-    dvdId,
-    titleEn: "",
-    titleJa: title,
-    commentEn: null,
-    commentJa: str(item.comment) ?? str(item.description),
-    runtimeMins: runtimeMinutes(item.volume) ?? 0,
-    releaseDate: calendarDay(item.date) ?? "",
-    makers: infoNames(info.maker).map((n) => n.name),
-    label: infoNames(info.label)[0]?.name ?? "",
-    series: infoNames(info.series)[0]?.name ?? null,
-    categories: infoNames(info.genre).map((n) => n.name),
-    actresses: actresses.map((n) => n.name),
-    actors: actors.map((n) => n.name),
-    directors: directors.map((n) => n.name),
-    authors: authors.map((n) => n.name),
-    jacketFullUrl,
-    jacketThumbUrl,
-    site: SITE,
-    serviceCode,
-    extra: {
-      actressesRich: actresses.map((n) => ({ name: n.name, image: null })),
-      sampleUrl: largestSample(item.sampleMovieURL),
-      galleryFull: sampleImages(item.sampleImageURL, "sample_l"),
-      galleryThumb: sampleImages(item.sampleImageURL, "sample_s"),
-    },
-  };
-
   // Names are Japanese already; the kana readings are the other form people search by.
   const altNames: Partial<Record<NameKind, string[]>> = {};
   const addReadings = (kind: NameKind, names: Named[]): void => {
@@ -224,19 +195,38 @@ export function parseFanzaItem(item: unknown): IngestRecord {
   addReadings("author", authors);
 
   const ratingCount = nonNegInt(review.count);
-  const ingest: IngestRecord = {
+  return titleRecord({
     provider: PROVIDER,
-    record,
+    what: `item ${contentId}`,
+    record: {
+      contentId,
+      dvdId,
+      titleJa: title,
+      commentJa: str(item.comment) ?? str(item.description),
+      runtimeMins: runtimeMinutes(item.volume) ?? 0,
+      releaseDate: calendarDay(item.date) ?? "",
+      makers: infoNames(info.maker).map((n) => n.name),
+      label: infoNames(info.label)[0]?.name ?? "",
+      series: infoNames(info.series)[0]?.name ?? null,
+      categories: infoNames(info.genre).map((n) => n.name),
+      actresses: actresses.map((n) => n.name),
+      actors: actors.map((n) => n.name),
+      directors: directors.map((n) => n.name),
+      authors: authors.map((n) => n.name),
+      jacketFullUrl,
+      jacketThumbUrl,
+      site: SITE,
+      serviceCode,
+      extra: {
+        sampleUrl: largestSample(item.sampleMovieURL),
+        galleryFull: sampleImages(item.sampleImageURL, "sample_l"),
+        galleryThumb: sampleImages(item.sampleImageURL, "sample_s"),
+      },
+    },
     pageUrl: pageUrlOf(item, contentId, serviceCode) ?? "",
     ratingAvg: ratingCount === 0 ? null : num(review.average),
     ratingCount,
-    popularity: null,
     altNames,
     censored: parseCode(dvdId)?.censored ?? true,
-  };
-  const problems = validateIngestRecord(ingest);
-  if (problems.length > 0) {
-    throw new ProviderParseError(PROVIDER, `item ${contentId}: ${problems.join("; ")}`, problems);
-  }
-  return ingest;
+  });
 }

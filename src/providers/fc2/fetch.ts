@@ -16,8 +16,8 @@
 import { type CheerioAPI, load } from "cheerio";
 import type { IngestRecord } from "../../model/record.js";
 import { UpstreamError } from "../../net/index.js";
-import { isSourceFailure, ProviderParseError } from "../errors.js";
-import { sitePath } from "../final-url.js";
+import { optionalPart } from "../errors.js";
+import { mustBeAt, notAsked, sitePath } from "../final-url.js";
 import { type Counter, getCountedPage, type ListingPage, listingPageMissing } from "../listing-crawl.js";
 import type { ProviderContext } from "../types.js";
 import { descriptionUrl, isDescriptionPage, readDescription } from "./description.js";
@@ -34,14 +34,11 @@ const LOGIN_PATH = /^\/lk\//;
 async function description($: CheerioAPI, id: string, ctx: ProviderContext, counter: Counter): Promise<string | null> {
   const url = descriptionUrl(descriptionFrame($), ctx.baseUrl, articlePageUrl(ctx.baseUrl, id), id);
   if (url === null) return null;
-  try {
+  return optionalPart(ctx, async () => {
     const res = await getCountedPage(url, ctx, counter, isDescriptionPage);
     if (res === null || sitePath(res.finalUrl, ctx.baseUrl) !== sitePath(url, ctx.baseUrl)) return null;
     return readDescription(res.text);
-  } catch (err) {
-    if (ctx.signal?.aborted || !isSourceFailure(err)) throw err;
-    return null;
-  }
+  });
 }
 
 export interface ArticleOptions {
@@ -64,7 +61,7 @@ export async function fetchArticle(id: string, ctx: ProviderContext, counter: Co
   const path = sitePath(res.finalUrl, ctx.baseUrl);
   const own = path !== null && new RegExp(`^/article/${id}/?$`).test(path);
   if (isNotFoundPage(res.text) && path !== null && !LOGIN_PATH.test(path)) return null;
-  if (!own) throw new ProviderParseError(PROVIDER, `${url} was answered by ${res.finalUrl}, not the article's page`);
+  if (!own) throw notAsked(PROVIDER, url, res.finalUrl, "the article's page");
   const $ = load(res.text);
   const text = (options.description ?? descriptionWanted(ctx)) ? await description($, id, ctx, counter) : null;
   return readArticle($, ctx.baseUrl, id, text);
@@ -74,8 +71,7 @@ export async function fetchArticle(id: string, ctx: ProviderContext, counter: Co
 export async function fetchList(url: string, page: number, ctx: ProviderContext, counter: Counter): Promise<ListingPage<ListedArticle>> {
   const res = await getCountedPage(url, ctx, counter, isListPage);
   if (res === null) throw listingPageMissing(url);
-  if (sitePath(res.finalUrl, ctx.baseUrl) !== "/search/")
-    throw new ProviderParseError(PROVIDER, `${url} was answered by ${res.finalUrl}, not the list asked for`);
+  mustBeAt(PROVIDER, url, res.finalUrl, ctx.baseUrl, (path) => path === "/search/", "the list asked for");
   const list: ArticleList = parseArticleList(res.text, page);
   return { url, entries: list.items, more: list.more, skipped: list.skipped };
 }

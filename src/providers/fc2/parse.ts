@@ -12,8 +12,8 @@
 import { type CheerioAPI, load } from "cheerio";
 import { parseCode } from "../../codes/index.js";
 import type { IngestRecord } from "../../model/record.js";
-import { validateIngestRecord } from "../../model/validate.js";
 import { encodeSourceId, ProviderParseError } from "../errors.js";
+import { titleRecord } from "../record.js";
 import { siteUrl } from "../site-url.js";
 import { articleTitle, namedIds, registered, runningTime, runtimeOf, saleDay, samplePictures, sellerName, stars, tagNames, thumbSrc } from "./page-parts.js";
 
@@ -60,39 +60,26 @@ export function readArticle($: CheerioAPI, baseUrl: string, id: string, descript
   const thumb = url(thumbSrc($));
   const seller = sellerName($);
   const rating = stars($);
-  const ingest: IngestRecord = {
+  return titleRecord({
     provider: PROVIDER,
+    what: `article ${id}`,
     record: {
       contentId: id,
       dvdId: dvdIdOf(id),
-      titleEn: "",
       titleJa: title,
-      commentEn: null,
       commentJa: description,
       runtimeMins: runtimeOf(runningTime($)) ?? 0,
       releaseDate: saleDay($) ?? "",
       makers: seller === null ? [] : [seller],
-      label: "",
-      series: null,
       categories: tagNames($),
-      actresses: [],
-      actors: [],
-      directors: [],
-      authors: [],
       jacketFullUrl: galleryFull[0] ?? thumb ?? "",
       jacketThumbUrl: thumb ?? galleryThumb[0] ?? "",
       site: SITE,
-      serviceCode: "",
-      extra: { actressesRich: [], sampleUrl: null, galleryFull, galleryThumb },
+      extra: { galleryFull, galleryThumb },
     },
     pageUrl,
     ratingAvg: rating?.avg ?? null,
     ratingCount: rating?.count ?? null,
     popularity: registered($),
-    altNames: {},
-    censored: false,
-  };
-  const problems = validateIngestRecord(ingest);
-  if (problems.length > 0) throw new ProviderParseError(PROVIDER, `article ${id}: ${problems.join("; ")}`, problems);
-  return ingest;
+  });
 }

@@ -6,8 +6,8 @@
  * again, then throws. The English page failing in any way leaves the title without it.
  */
 import type { IngestRecord } from "../../model/record.js";
-import { isSourceFailure, ProviderParseError } from "../errors.js";
-import { sitePath } from "../final-url.js";
+import { optionalPart } from "../errors.js";
+import { landing, notAsked } from "../final-url.js";
 import { type Counter, getCountedPage, type ListingPage, listingPageMissing } from "../listing-crawl.js";
 import { isOn, switchSetting } from "../switch-setting.js";
 import type { ProviderContext } from "../types.js";
@@ -57,22 +57,23 @@ async function getPage(url: string, ctx: ProviderContext, counter: Counter, isPa
  * else (another title's page, a login page) is a failure, never another title's record.
  */
 function atTitlePath(page: Fetched, base: string, id: string): boolean {
-  const path = sitePath(page.finalUrl, base) ?? "";
-  if (path.startsWith(`/moviepages/${id}/`)) return true;
-  if (path === "/" || path === "/index.html" || path.startsWith("/listpages/")) return false;
-  throw new ProviderParseError(PROVIDER, `${page.url} was answered by ${page.finalUrl}, not the title's page`);
+  const at = landing(
+    page.finalUrl,
+    base,
+    (path) => path.startsWith(`/moviepages/${id}/`),
+    (path) => path === "/" || path === "/index.html" || path.startsWith("/listpages/"),
+  );
+  if (at === "elsewhere") throw notAsked(PROVIDER, page.url, page.finalUrl, "the title's page");
+  return at === "own";
 }
 
 /** The English page of title `id`, or null when there is none, it fails, or it is not that title's. */
 async function englishPage(id: string, ctx: ProviderContext, counter: Counter): Promise<FetchedPage | null> {
   const base = englishBaseUrl(ctx.baseUrl);
-  try {
+  return optionalPart(ctx, async () => {
     const en = await getPage(base + titlePath(id), ctx, counter, isTitleAnswer);
     return en === null || isNotFoundPage(en.html) || !atTitlePath(en, base, id) ? null : en;
-  } catch (err) {
-    if (ctx.signal?.aborted || !isSourceFailure(err)) throw err;
-    return null;
-  }
+  });
 }
 
 /** The record of title `id` (four digits), or null when the site has no such title. */

@@ -5,10 +5,9 @@
  * search a scraper can use. Fetch (fetch.ts), read (read-page.ts) and validate (parse.ts) are
  * separate; the HTTP client comes in the context.
  */
-import { type ParsedCode, parseCode } from "../../codes/index.js";
-import { crawlEntriesPage, type EntryOutcome } from "../crawl-list.js";
-import { type Counter, crawlListingPage } from "../listing-crawl.js";
-import type { CrawlOptions, CrawlPage, LookupResult, Provider, ProviderContext } from "../types.js";
+import { parseCode } from "../../codes/index.js";
+import { pageListing } from "../listing-crawl.js";
+import { siteProvider } from "../site-source.js";
 import { ENGLISH_SETTING, englishHosts, fetchListing, fetchTitle } from "./fetch.js";
 import type { ListingEntry } from "./listing.js";
 import { PROVIDER, TITLE_ID } from "./parse.js";
@@ -21,57 +20,34 @@ export function heyzoId(input: string): string | null {
   return code?.kind === "heyzo" ? code.dvdId.slice("HEYZO-".length) : null;
 }
 
-/** Title `id`'s record: the page itself guards against another title's (parse.ts, fetch.ts). */
-async function lookupId(id: string | null, ctx: ProviderContext): Promise<LookupResult> {
-  if (id === null || !TITLE_ID.test(id)) return { status: "no_match" };
-  const record = await fetchTitle(id, ctx, { n: 0 });
-  return record === null ? { status: "no_match" } : { status: "found", record };
-}
+const titleId = (id: string | null): string | null => (id !== null && TITLE_ID.test(id) ? id : null);
 
-/** One entry of a crawl: its record, or why it has none. */
-async function fetchEntry(entry: string, ctx: ProviderContext, counter: Counter): Promise<EntryOutcome> {
-  const id = heyzoId(entry);
-  if (id === null) return entry.trim() === "" ? null : { skipped: { id: entry.trim(), reason: "not a HEYZO id" } };
-  const record = await fetchTitle(id, ctx, counter);
-  return record === null ? { skipped: { id, reason: "no such title" } } : { record };
-}
-
-export const heyzoProvider: Provider = {
-  name: PROVIDER,
-  source: "heyzo.com's title pages and listing",
-  sellers: ["heyzo"],
-  metaTubeName: "HEYZO",
-  defaultBaseUrl: "https://www.heyzo.com",
-  defaultRate: 1,
-  settings: [ENGLISH_SETTING],
-  rateHosts: englishHosts,
-  incremental: true,
-
-  lookup(code: ParsedCode, ctx) {
-    return lookupId(code.kind === "heyzo" ? heyzoId(code.dvdId) : null, ctx);
+export const heyzoProvider = siteProvider({
+  description: {
+    name: PROVIDER,
+    source: "heyzo.com's title pages and listing",
+    sellers: ["heyzo"],
+    metaTubeName: "HEYZO",
+    defaultBaseUrl: "https://www.heyzo.com",
+    defaultRate: 1,
+    settings: [ENGLISH_SETTING],
+    rateHosts: englishHosts,
   },
-
-  lookupById(contentId, ctx) {
-    return lookupId(heyzoId(contentId), ctx);
-  },
-
-  search: null,
-
+  idOfCode: (code) => titleId(code.kind === "heyzo" ? heyzoId(code.dvdId) : null),
+  idOf: (text) => titleId(heyzoId(text)),
+  notAnId: "not a HEYZO id",
+  noTitle: "no such title",
+  // The page itself guards against another title's (parse.ts, fetch.ts).
+  fetchTitle,
   /**
    * Listing page N (the cursor) and each of its titles released on or after `since` (or of no
    * day). Done past the listing's last page, or at the page whose last dated card is older.
    */
-  crawl(cursor: string | null, options: CrawlOptions, ctx: ProviderContext): Promise<CrawlPage> {
-    return crawlListingPage<ListingEntry>(cursor, options, ctx, {
+  listing: (ctx) =>
+    pageListing<ListingEntry>({
       provider: PROVIDER,
       fetchListing: (page, counter) => fetchListing(page, ctx, counter),
       idOf: (e) => e.id,
       dayOf: (e) => e.day,
-      fetchEntry: (id, counter) => fetchEntry(id, ctx, counter),
-    });
-  },
-
-  crawlEntries(entries, ctx) {
-    return crawlEntriesPage(entries, null, ctx, (entry, c) => fetchEntry(entry, ctx, c));
-  },
-};
+    }),
+});

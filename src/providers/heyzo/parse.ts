@@ -5,10 +5,10 @@
  * (paired by the site's ids in their links: actor_431 is one performer on both pages).
  */
 import { parseCode } from "../../codes/index.js";
-import type { DetailedRecord, IngestRecord, NameKind } from "../../model/record.js";
-import { validateIngestRecord } from "../../model/validate.js";
+import type { IngestRecord, NameKind } from "../../model/record.js";
 import { uniq } from "../coerce.js";
 import { ProviderParseError } from "../errors.js";
+import { titleRecord } from "../record.js";
 import { siteUrl } from "../site-url.js";
 import type { Linked } from "./movie-table.js";
 import { isNotFoundPage, isTitlePage, readTitlePage, type TitlePage } from "./read-page.js";
@@ -84,47 +84,36 @@ export function parseHeyzoTitle(id: string, ja: FetchedPage, en: FetchedPage | n
   const jacket = page.image !== null && !PLACEHOLDER.test(page.image) ? url(page.image, ja) : null;
   // The provider the page links names the maker; "HEYZO" (what the structured data says) is the site's own.
   const maker = page.provider ?? { name: SITE_NAME, id: null };
-  const actresses = page.actresses.map((a) => a.name);
 
-  const record: DetailedRecord = {
-    contentId: id,
-    dvdId: parseCode(`HEYZO-${id}`)?.dvdId ?? `HEYZO-${id}`,
-    titleEn: english?.title ?? "",
-    titleJa: page.title ?? "",
-    commentEn: english?.description ?? null,
-    commentJa: page.description,
-    runtimeMins: page.runtimeMins ?? 0,
-    releaseDate: page.day === null ? "" : `${page.day}T00:00:00.000Z`,
-    makers: [maker.name],
-    label: "",
-    series: page.series?.name ?? null,
-    categories: uniq([...page.categories.map((c) => c.name), ...page.keywords]),
-    actresses,
-    actors: [],
-    directors: [],
-    authors: [],
-    jacketFullUrl: jacket ?? "",
-    jacketThumbUrl: jacket ?? "",
-    site: SITE_NAME,
-    serviceCode: "",
-    extra: {
-      actressesRich: actresses.map((name) => ({ name, image: null })),
-      sampleUrl: url(page.sample, ja),
-      galleryFull: uniq(page.gallery.full.map((p) => url(p, ja))),
-      galleryThumb: uniq(page.gallery.thumb.map((p) => url(p, ja))),
-    },
-  };
-  const ingest: IngestRecord = {
+  const rated = page.rating !== null && page.rating <= 5;
+  return titleRecord({
     provider: PROVIDER,
-    record,
+    what: `title ${id}`,
+    record: {
+      contentId: id,
+      dvdId: parseCode(`HEYZO-${id}`)?.dvdId ?? `HEYZO-${id}`,
+      titleEn: english?.title ?? "",
+      titleJa: page.title ?? "",
+      commentEn: english?.description ?? null,
+      commentJa: page.description,
+      runtimeMins: page.runtimeMins ?? 0,
+      releaseDate: page.day === null ? "" : `${page.day}T00:00:00.000Z`,
+      makers: [maker.name],
+      series: page.series?.name ?? null,
+      categories: uniq([...page.categories.map((c) => c.name), ...page.keywords]),
+      actresses: page.actresses.map((a) => a.name),
+      jacketFullUrl: jacket ?? "",
+      jacketThumbUrl: jacket ?? "",
+      site: SITE_NAME,
+      extra: {
+        sampleUrl: url(page.sample, ja),
+        galleryFull: uniq(page.gallery.full.map((p) => url(p, ja))),
+        galleryThumb: uniq(page.gallery.thumb.map((p) => url(p, ja))),
+      },
+    },
     pageUrl: `${baseUrl}${titlePath(id)}`,
-    ratingAvg: page.rating !== null && page.rating <= 5 ? page.rating : null,
-    ratingCount: page.rating !== null && page.rating <= 5 ? page.ratingCount : null,
-    popularity: null,
+    ratingAvg: rated ? page.rating : null,
+    ratingCount: rated ? page.ratingCount : null,
     altNames: altNamesOf(page, english, page.provider),
-    censored: false,
-  };
-  const problems = validateIngestRecord(ingest);
-  if (problems.length > 0) throw new ProviderParseError(PROVIDER, `title ${id}: ${problems.join("; ")}`, problems);
-  return ingest;
+  });
 }

@@ -10,12 +10,10 @@
 
 import type { IngestRecord } from "../../model/record.js";
 import { UpstreamError } from "../../net/index.js";
-import type { EntryOutcome } from "../crawl-list.js";
-import { ProviderParseError } from "../errors.js";
-import { sitePath } from "../final-url.js";
+import { landing, mustBeAt, notAsked } from "../final-url.js";
 import { type Counter, getCountedPage, type ListingPage, listingPageMissing } from "../listing-crawl.js";
 import type { ProviderContext } from "../types.js";
-import { isProductPath, PRODUCT_ID, PROVIDER, siteId } from "./ids.js";
+import { isProductPath, PROVIDER, siteId } from "./ids.js";
 import { isProductAnswer, isProductPage } from "./page-kind.js";
 import { parseProductPage, productUrl } from "./parse.js";
 import { isListPage, type ListItem, parseProductList } from "./parse-list.js";
@@ -41,40 +39,27 @@ const getPage = (url: string, ctx: ProviderContext, counter: Counter, isPage: (t
 const notPage = (url: string, why: string): UpstreamError => new UpstreamError(`${why}: ${url}`, { kind: "not_page", url, retryable: true });
 
 /** The site's top page, where it sends a product it does not have. */
-const isTopPath = (path: string | null): boolean => path === "/" || path === "/index.php";
+const isTopPath = (path: string): boolean => path === "/" || path === "/index.php";
 
 /** Product `id`'s record, or null where the site has no such product (its top page, or a 404). */
 export async function fetchProduct(id: string, ctx: ProviderContext, counter: Counter): Promise<IngestRecord | null> {
   const url = productUrl(ctx.baseUrl, id);
   const res = await getPage(url, ctx, counter, isProductAnswer);
   if (res === null) return null;
-  const path = sitePath(res.finalUrl, ctx.baseUrl);
-  if (isTopPath(path)) {
-    if (isProductPage(res.text)) throw new ProviderParseError(PROVIDER, `${url} was answered by a product page at ${res.finalUrl}`);
-    return null;
-  }
-  if (!isProductPath(path, id)) throw new ProviderParseError(PROVIDER, `${url} was answered by ${res.finalUrl}, not product ${siteId(id)}'s page`);
+  const at = landing(res.finalUrl, ctx.baseUrl, (path) => isProductPath(path, id), isTopPath);
+  // The top page holding a product page is no "no such product": another product answered.
+  if (at === "none" && !isProductPage(res.text)) return null;
+  if (at !== "own") throw notAsked(PROVIDER, url, res.finalUrl, `product ${siteId(id)}'s page`);
   // The site's layout at the product's own address without the product: an age check or busy page, asked again.
   if (!isProductPage(res.text)) throw notPage(url, "not the product page");
   return parseProductPage(res.text, ctx.baseUrl, id);
-}
-
-/** A product the crawl listed (or an earlier failure asked again): its record, or why it has none. */
-export async function fetchEntry(entry: string, ctx: ProviderContext, counter: Counter): Promise<EntryOutcome> {
-  const id = entry.trim();
-  if (id === "") return null;
-  if (!PRODUCT_ID.test(id)) return { skipped: { id, reason: "not a product id" } };
-  const record = await fetchProduct(id, ctx, counter);
-  return record === null ? { skipped: { id, reason: "no match" } } : { record };
 }
 
 /** A list page (`page` of the search or of a month): its products, and whether more follow. */
 export async function fetchList(url: string, page: number, ctx: ProviderContext, counter: Counter): Promise<ListingPage<ListItem>> {
   const res = await getPage(url, ctx, counter, isListPage);
   if (res === null) throw listingPageMissing(url);
-  if (!/^\/search\/c?search\.php$/i.test(sitePath(res.finalUrl, ctx.baseUrl) ?? "")) {
-    throw new ProviderParseError(PROVIDER, `${url} was answered by ${res.finalUrl}, not the list asked for`);
-  }
+  mustBeAt(PROVIDER, url, res.finalUrl, ctx.baseUrl, (path) => /^\/search\/c?search\.php$/i.test(path), "the list asked for");
   const list = parseProductList(res.text);
   // Entries without the count line: nothing says whether the list goes on, and a guess could end a crawl early.
   if (list.items.length > 0 && list.count === null) throw notPage(url, "a list page without its count line");

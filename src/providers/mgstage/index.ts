@@ -16,21 +16,14 @@
  * Requests in fetch.ts; reading in parse.ts, detail-table.ts and parse-list.ts; ids in ids.ts.
  */
 import type { ParsedCode } from "../../codes/index.js";
-import { crawlEntriesPage, searchTitles } from "../crawl-list.js";
 import type { Counter } from "../listing-crawl.js";
 import { ownTitle, sameTitle } from "../same-title.js";
-import type { LookupResult, Provider, ProviderContext } from "../types.js";
-import { crawlMonths } from "./crawl-months.js";
-import { fetchEntry, fetchList, fetchProduct, searchUrl } from "./fetch.js";
+import { siteProvider } from "../site-source.js";
+import type { LookupResult, ProviderContext } from "../types.js";
+import { monthListing } from "./crawl-months.js";
+import { fetchList, fetchProduct, searchUrl } from "./fetch.js";
 import { ASKED_KINDS, PRODUCT_ID, PROVIDER, siteId } from "./ids.js";
 import { FIRST_MONTH_SETTING } from "./settings.js";
-
-/**
- * Titles of one search answer fetched whole: a live search has LIVE_TIMEOUT_MS (8 s by default)
- * at the site's one request a second, so the list and five pages (six requests, about five
- * seconds) fit, where a whole answer (up to 120 titles a page) would not.
- */
-export const SEARCH_TITLES = 5;
 
 /**
  * A code: its own page, else the products the search lists under another spelling of it, in
@@ -48,40 +41,26 @@ async function lookupCounted(code: ParsedCode, ctx: ProviderContext, counter: Co
   return { status: "no_match" };
 }
 
-export const mgstageProvider: Provider = {
-  name: PROVIDER,
-  source: "MGStage's product pages and search",
-  sellers: ["dmm"],
-  metaTubeName: "MGS",
-  defaultBaseUrl: "https://www.mgstage.com",
-  defaultRate: 1,
-  settings: [FIRST_MONTH_SETTING],
-  incremental: true,
-  partialCrawl: true,
-
-  lookup(code, ctx) {
-    return lookupCounted(code, ctx, { n: 0 });
+export const mgstageProvider = siteProvider({
+  description: {
+    name: PROVIDER,
+    source: "MGStage's product pages and search",
+    sellers: ["dmm"],
+    metaTubeName: "MGS",
+    defaultBaseUrl: "https://www.mgstage.com",
+    defaultRate: 1,
+    settings: [FIRST_MONTH_SETTING],
+    partialCrawl: true,
   },
-
-  async lookupById(contentId, ctx) {
-    const id = contentId.trim();
-    const record = PRODUCT_ID.test(id) ? await fetchProduct(id, ctx, { n: 0 }) : null;
-    return record === null ? { status: "no_match" } : { status: "found", record };
-  },
-
-  /** The first SEARCH_TITLES titles of the site's answer for the text (its page `page`), in the site's order. */
-  async search(query, page, _sort, ctx) {
-    const text = query.trim();
-    if (text === "") return [];
-    const n = Math.max(1, page);
-    const list = await fetchList(searchUrl(ctx.baseUrl, text, n), n, ctx, { n: 0 });
-    return searchTitles(list.entries.slice(0, SEARCH_TITLES), ctx, (x) => fetchProduct(x.id, ctx, { n: 0 }));
-  },
-
+  lookup: lookupCounted,
+  idOf: (text) => (PRODUCT_ID.test(text) ? text : null),
+  notAnId: "not a product id",
+  noTitle: "no match",
+  fetchTitle: fetchProduct,
   /** A month's list page (newest month first, back to MGSTAGE_FIRST_MONTH or `since`) per crawl page: crawl-months.ts. */
-  crawl: crawlMonths,
-
-  crawlEntries(entries, ctx) {
-    return crawlEntriesPage(entries, null, ctx, (id, counter) => fetchEntry(id, ctx, counter));
+  listing: monthListing,
+  search: {
+    list: (text, page, ctx, counter) => fetchList(searchUrl(ctx.baseUrl, text, page), page, ctx, counter),
+    idOf: (x) => x.id,
   },
-};
+});

@@ -12,10 +12,10 @@
 import { type CheerioAPI, load } from "cheerio";
 import { parseCode } from "../../codes/index.js";
 import type { IngestRecord } from "../../model/record.js";
-import { validateIngestRecord } from "../../model/validate.js";
 import { runtimeMinutes } from "../coerce.js";
 import { ProviderParseError } from "../errors.js";
 import { oneLine } from "../page-text.js";
+import { titleRecord } from "../record.js";
 import { siteUrl } from "../site-url.js";
 import { cellLinks, cellText, detailRows, performers, rating, releaseDay } from "./detail-table.js";
 import { sameTitle } from "../same-title.js";
@@ -111,14 +111,13 @@ export function parseProductPage(html: string, baseUrl: string, id: string): Ing
   const stars = rating(rows.get("評価"));
   const day = releaseDay(rows);
 
-  const ingest: IngestRecord = {
+  return titleRecord({
     provider: PROVIDER,
+    what: `product ${siteId(id)}`,
     record: {
       contentId,
       dvdId: code?.dvdId ?? number,
-      titleEn: "",
       titleJa: oneLine($("div.common_detail_cover h1").first().text()),
-      commentEn: null,
       commentJa: description($),
       runtimeMins: runtimeMinutes(cellText(rows.get("収録時間"))) ?? 0,
       releaseDate: day ?? "",
@@ -127,28 +126,14 @@ export function parseProductPage(html: string, baseUrl: string, id: string): Ing
       series,
       categories: cellLinks($, rows.get("ジャンル")),
       actresses,
-      actors: [],
-      directors: [],
-      authors: [],
       jacketFullUrl: pics.jacket ?? pics.thumb ?? "",
       jacketThumbUrl: pics.thumb ?? pics.jacket ?? "",
       site: SITE,
-      serviceCode: "",
-      extra: {
-        actressesRich: actresses.map((name) => ({ name, image: null })),
-        sampleUrl: null,
-        galleryFull: pics.galleryFull,
-        galleryThumb: pics.galleryThumb,
-      },
+      extra: { galleryFull: pics.galleryFull, galleryThumb: pics.galleryThumb },
     },
     pageUrl,
     ratingAvg: stars?.avg ?? null,
     ratingCount: stars?.count ?? null,
-    popularity: null,
-    altNames: {},
     censored: code?.censored ?? true,
-  };
-  const problems = validateIngestRecord(ingest);
-  if (problems.length > 0) throw new ProviderParseError(PROVIDER, `product ${siteId(id)}: ${problems.join("; ")}`, problems);
-  return ingest;
+  });
 }

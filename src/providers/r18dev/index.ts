@@ -7,7 +7,8 @@ import type { IngestRecord } from "../../model/record.js";
 import { dvdIdToContentIdGuess, parseCode, type ParsedCode } from "../../codes/index.js";
 import { crawlEntriesPage, type EntryOutcome } from "../crawl-list.js";
 import { encodeSourceId, ProviderParseError } from "../errors.js";
-import type { CrawlOptions, CrawlPage, LookupResult, Provider, ProviderContext } from "../types.js";
+import { ownTitle } from "../same-title.js";
+import type { CodeListCrawler, CrawlOptions, CrawlPage, IdLookup, LookupResult, MovieProvider, ProviderContext } from "../types.js";
 import { parseR18Combined, parseR18DvdIdLookup } from "./parse.js";
 
 const NAME = "r18dev";
@@ -30,11 +31,11 @@ async function fetchJson(url: string, ctx: ProviderContext): Promise<unknown | n
   return res.data;
 }
 
-/** The combined record of a content id, or null when r18.dev does not know it. */
+/** The combined record of a content id, or null when r18.dev does not know it; a record of another title is a failure. */
 async function combined(contentId: string, ctx: ProviderContext, counter: { n: number }): Promise<IngestRecord | null> {
   counter.n += 1;
   const json = await fetchJson(`${ctx.baseUrl}${DETAIL}/combined=${encodeSourceId(NAME, contentId)}/json`, ctx);
-  return json === null ? null : parseR18Combined(json);
+  return json === null ? null : ownTitle(NAME, contentId, parseR18Combined(json));
 }
 
 async function lookupCounted(code: ParsedCode, ctx: ProviderContext, counter: { n: number }): Promise<LookupResult> {
@@ -69,7 +70,7 @@ async function fetchEntry(entry: string, ctx: ProviderContext, counter: { n: num
   return result.status === "found" ? { record: result.record } : { skipped: { id: code.dvdId, reason: "no match" } };
 }
 
-export const r18devProvider: Provider = {
+export const r18devProvider = {
   name: NAME,
   source: "r18.dev's JSON",
   sellers: ["dmm"],
@@ -96,8 +97,6 @@ export const r18devProvider: Provider = {
     return record === null ? { status: "no_match" } : { status: "found", record };
   },
 
-  search: null,
-
   /**
    * Crawls `options.codes` (codes or content ids; blank lines and #comments are passed
    * over) R18_PAGE_SIZE entries per page. The cursor is the index of the next entry.
@@ -114,10 +113,10 @@ export const r18devProvider: Provider = {
     return crawlList(codes.slice(start, end), end < codes.length ? String(end) : null, ctx);
   },
 
-  crawlEntries(entries, ctx) {
+  crawlEntries(entries: string[], ctx: ProviderContext) {
     return crawlList(entries, null, ctx);
   },
-};
+} satisfies MovieProvider & IdLookup & CodeListCrawler;
 
 /** The entries as one page; every lookup has ended (done or failed) when it returns. */
 function crawlList(entries: string[], nextCursor: string | null, ctx: ProviderContext): Promise<CrawlPage> {

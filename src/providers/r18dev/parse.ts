@@ -1,8 +1,8 @@
-import type { DetailedRecord, IngestRecord, NameKind } from "../../model/record.js";
+import type { IngestRecord, NameKind } from "../../model/record.js";
 import { contentIdToDvdId, parseCode } from "../../codes/index.js";
 import { absoluteUrl, calendarDay, dmmThumbFromJacket, isObject, list, runtimeMinutes, serviceCodeFromUrl, str, uniq, type JsonObject } from "../coerce.js";
 import { encodeSourceId, ProviderParseError } from "../errors.js";
-import { validateIngestRecord } from "../../model/validate.js";
+import { titleRecord } from "../record.js";
 
 const PROVIDER = "r18dev";
 const DMM_PICS = "https://pics.dmm.co.jp/";
@@ -118,36 +118,6 @@ export function parseR18Combined(json: unknown): IngestRecord {
   const jacketFullUrl = dmmUrl(json.jacket_full_url);
   const jacketThumbUrl = dmmUrl(json.jacket_thumb_url) ?? dmmThumbFromJacket(jacketFullUrl) ?? jacketFullUrl;
 
-  const record: DetailedRecord = {
-    contentId,
-    dvdId,
-    // title_en masks words ("F***"); the uncensored variant is the real title.
-    titleEn: str(json.title_en_uncensored) ?? str(json.title_en) ?? "",
-    titleJa: str(json.title_ja) ?? "",
-    commentEn: str(json.comment_en),
-    commentJa: str(json.comment_ja),
-    runtimeMins: runtimeMinutes(json.runtime_mins) ?? 0,
-    releaseDate: calendarDay(json.release_date) ?? "",
-    makers: uniq([maker.name]),
-    label: label.name ?? "",
-    series: series.name,
-    categories: uniq(categories.map((c) => c.name)),
-    actresses: actresses.map((p) => p.name),
-    actors: actors.map((p) => p.name),
-    directors: directors.map((p) => p.name),
-    authors: authors.map((p) => p.name),
-    jacketFullUrl: jacketFullUrl ?? "",
-    jacketThumbUrl: jacketThumbUrl ?? "",
-    site: siteOf(json.site_id),
-    serviceCode: str(json.service_code) ?? serviceCodeFromUrl(jacketFullUrl) ?? "",
-    extra: {
-      actressesRich: actresses.map((p) => ({ name: p.name, image: p.image })),
-      sampleUrl: absoluteUrl(json.sample_url),
-      galleryFull: uniq(gallery.map((g) => dmmUrl(g.image_full))),
-      galleryThumb: uniq(gallery.map((g) => dmmUrl(g.image_thumb))),
-    },
-  };
-
   const altNames: Partial<Record<NameKind, string[]>> = {};
   const addAlt = (kind: NameKind, pairs: { name: string | null; alt: string | null }[]): void => {
     const alts = uniq(pairs.filter((p) => p.alt !== p.name).map((p) => p.alt));
@@ -163,19 +133,40 @@ export function parseR18Combined(json: unknown): IngestRecord {
   addAlt("series", [series]);
   addAlt("genre", categories);
 
-  const ingest: IngestRecord = {
+  return titleRecord({
     provider: PROVIDER,
-    record,
+    what: `combined ${contentId}`,
+    record: {
+      contentId,
+      dvdId,
+      // title_en masks words ("F***"); the uncensored variant is the real title.
+      titleEn: str(json.title_en_uncensored) ?? str(json.title_en) ?? "",
+      titleJa: str(json.title_ja) ?? "",
+      commentEn: str(json.comment_en),
+      commentJa: str(json.comment_ja),
+      runtimeMins: runtimeMinutes(json.runtime_mins) ?? 0,
+      releaseDate: calendarDay(json.release_date) ?? "",
+      makers: uniq([maker.name]),
+      label: label.name ?? "",
+      series: series.name,
+      categories: uniq(categories.map((c) => c.name)),
+      actresses: actresses.map((p) => p.name),
+      actors: actors.map((p) => p.name),
+      directors: directors.map((p) => p.name),
+      authors: authors.map((p) => p.name),
+      jacketFullUrl: jacketFullUrl ?? "",
+      jacketThumbUrl: jacketThumbUrl ?? "",
+      site: siteOf(json.site_id),
+      serviceCode: str(json.service_code) ?? serviceCodeFromUrl(jacketFullUrl) ?? "",
+      extra: {
+        actressesRich: actresses.map((p) => ({ name: p.name, image: p.image })),
+        sampleUrl: absoluteUrl(json.sample_url),
+        galleryFull: uniq(gallery.map((g) => dmmUrl(g.image_full))),
+        galleryThumb: uniq(gallery.map((g) => dmmUrl(g.image_thumb))),
+      },
+    },
     pageUrl: `https://r18.dev/videos/vod/movies/detail/-/id=${encodeSourceId(PROVIDER, contentId)}/`,
-    ratingAvg: null,
-    ratingCount: null,
-    popularity: null,
     altNames,
     censored: parseCode(dvdId)?.censored ?? true,
-  };
-  const problems = validateIngestRecord(ingest);
-  if (problems.length > 0) {
-    throw new ProviderParseError(PROVIDER, `combined ${contentId}: ${problems.join("; ")}`, problems);
-  }
-  return ingest;
+  });
 }

@@ -8,8 +8,8 @@
  * product" here).
  */
 import type { IngestRecord } from "../../model/record.js";
-import { isSourceFailure, ProviderParseError } from "../errors.js";
-import { sitePath } from "../final-url.js";
+import { optionalPart } from "../errors.js";
+import { mustBeAt } from "../final-url.js";
 import { type Counter, getCountedPage, type ListingPage, listingPageMissing } from "../listing-crawl.js";
 import { isOn, switchSetting } from "../switch-setting.js";
 import type { ProviderContext } from "../types.js";
@@ -26,10 +26,8 @@ export const ENGLISH_SETTING = switchSetting(
 export const englishWanted = (ctx: ProviderContext): boolean => isOn(ctx, ENGLISH_SETTING);
 
 /** The answer must come from `path` (compared as the shop's ids are, without case), not from where a redirect led. */
-function mustBeAt(url: string, finalUrl: string, ctx: ProviderContext, path: RegExp): void {
-  if (!path.test(sitePath(finalUrl, ctx.baseUrl) ?? "")) {
-    throw new ProviderParseError(PROVIDER, `${url} was answered by ${finalUrl}, not the page asked for`);
-  }
+function mustBeOn(url: string, finalUrl: string, ctx: ProviderContext, path: RegExp): void {
+  mustBeAt(PROVIDER, url, finalUrl, ctx.baseUrl, (p) => path.test(p));
 }
 
 export function searchUrl(baseUrl: string, query: string, page: number): string {
@@ -42,7 +40,7 @@ export const listUrl = (baseUrl: string, page: number): string => `${baseUrl}/pr
 export async function fetchList(url: string, page: number, ctx: ProviderContext, counter: Counter): Promise<ListingPage<ListItem>> {
   const res = await getCountedPage(url, ctx, counter, isListPage);
   if (res === null) throw listingPageMissing(url);
-  mustBeAt(url, res.finalUrl, ctx, /^\/product\/?$/);
+  mustBeOn(url, res.finalUrl, ctx, /^\/product\/?$/);
   const list = parseProductList(res.text, ctx.baseUrl, url, page);
   return { url, entries: list.items, more: list.more, skipped: list.skipped };
 }
@@ -52,15 +50,12 @@ const escaped = (id: string): string => encodeURIComponent(id).replace(/[.*+?^${
 /** The English page's text, or null where there is none or it fails: the title is kept without it. */
 async function englishText(id: string, ctx: ProviderContext, counter: Counter): Promise<string | null> {
   const url = productUrl(ctx.baseUrl, id, "en");
-  try {
+  return optionalPart(ctx, async () => {
     const res = await getCountedPage(url, ctx, counter, isProductLayout);
     if (res === null) return null;
-    mustBeAt(url, res.finalUrl, ctx, new RegExp(`^/product/${escaped(id)}/?$`, "i"));
+    mustBeOn(url, res.finalUrl, ctx, new RegExp(`^/product/${escaped(id)}/?$`, "i"));
     return res.text;
-  } catch (err) {
-    if (ctx.signal?.aborted || !isSourceFailure(err)) throw err;
-    return null;
-  }
+  });
 }
 
 export interface ProductOptions {
@@ -75,7 +70,7 @@ export async function fetchProduct(id: string, ctx: ProviderContext, counter: Co
   const url = productUrl(ctx.baseUrl, id);
   const res = await getCountedPage(url, ctx, counter, isProductPage);
   if (res === null) return null;
-  mustBeAt(url, res.finalUrl, ctx, new RegExp(`^/product/${escaped(id)}/?$`, "i"));
+  mustBeOn(url, res.finalUrl, ctx, new RegExp(`^/product/${escaped(id)}/?$`, "i"));
   const ja = parseProductPage(res.text, ctx.baseUrl, id);
   if (!(options.english ?? englishWanted(ctx))) return ja;
   if (options.wanted !== undefined && !sameNumber(ja.record.dvdId, options.wanted)) return ja;

@@ -9,9 +9,9 @@
  */
 import { type CheerioAPI, load } from "cheerio";
 import type { IngestRecord } from "../../model/record.js";
-import { validateIngestRecord } from "../../model/validate.js";
 import { calendarDay, runtimeMinutes, uniq } from "../coerce.js";
 import { encodeSourceId, ProviderParseError } from "../errors.js";
+import { titleRecord } from "../record.js";
 import { siteUrl } from "../site-url.js";
 import { dvdIdOfNumber } from "./numbers.js";
 import { castLinks, heading, infoList, linkText, ownIds, sentence, texts } from "./page-parts.js";
@@ -108,8 +108,9 @@ export function parseProductPage(html: string, baseUrl: string, id: string, engl
   // The English names of the same performers, paired by their cast ids.
   const actressEn = uniq(castLinks($).map((c) => en?.cast.find((e) => e.id === c.id)?.name)).filter((n) => !actresses.includes(n));
 
-  const ingest: IngestRecord = {
+  return titleRecord({
     provider: PROVIDER,
+    what: `product ${contentId}`,
     record: {
       contentId,
       dvdId: dvdIdOfNumber(number),
@@ -124,28 +125,12 @@ export function parseProductPage(html: string, baseUrl: string, id: string, engl
       series: series !== null && !NO_SERIES.test(series) ? series : null,
       categories: uniq([...texts($, info.get("プレイ内容")), ...texts($, info.get("タグ"))]),
       actresses,
-      actors: [],
-      directors: [],
-      authors: [],
       jacketFullUrl: cover ?? "",
       jacketThumbUrl: thumb ?? "",
       site: SITE,
-      serviceCode: "",
-      extra: {
-        actressesRich: actresses.map((name) => ({ name, image: null })),
-        sampleUrl: pics.sample,
-        galleryFull: pics.galleryFull,
-        galleryThumb: pics.galleryThumb,
-      },
+      extra: { sampleUrl: pics.sample, galleryFull: pics.galleryFull, galleryThumb: pics.galleryThumb },
     },
     pageUrl,
-    ratingAvg: null,
-    ratingCount: null,
-    popularity: null,
     altNames: actressEn.length > 0 ? { actress: actressEn } : {},
-    censored: false,
-  };
-  const problems = validateIngestRecord(ingest);
-  if (problems.length > 0) throw new ProviderParseError(PROVIDER, `product ${contentId}: ${problems.join("; ")}`, problems);
-  return ingest;
+  });
 }

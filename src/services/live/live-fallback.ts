@@ -4,6 +4,7 @@ import { firstShopOf, sellersOf, type ParsedCode, type Seller } from "../../code
 import type { ProviderRuntime } from "../../providers/runtime.js";
 import type { ProviderSetup } from "../../providers/registry.js";
 import { ProviderParseError } from "../../providers/errors.js";
+import { canLookupById, canSearch, type Provider } from "../../providers/types.js";
 import { ProviderBreakers } from "./provider-breaker.js";
 import { UnstoredAnswers } from "./unstored-answers.js";
 
@@ -165,8 +166,8 @@ export class LiveFallback {
     return this.runtime.setups.some((s) => s.provider.sellers.some((x) => sellers.includes(x)));
   }
 
-  private ordered(providers: string[] | null, can: (s: ProviderSetup) => boolean): ProviderSetup[] {
-    const setups = this.runtime.setups.filter(can);
+  private ordered<P extends Provider>(providers: string[] | null, can: (p: Provider) => p is P): (ProviderSetup & { provider: P })[] {
+    const setups = this.runtime.setups.filter((s): s is ProviderSetup & { provider: P } => can(s.provider));
     if (providers === null) return setups;
     return providers.flatMap((n) => setups.filter((s) => s.provider.name === n));
   }
@@ -208,7 +209,7 @@ export class LiveFallback {
     const errors: LiveError[] = [];
     // `only`: the sellers the catalog cannot speak for (services/titles/catalog-titles.ts).
     const sellers = only ?? sellersOf(code);
-    const setups = this.ordered(providers, (s) => s.provider.sellers.some((x) => sellers.includes(x)));
+    const setups = this.ordered(providers, (p): p is Provider => p.sellers.some((x) => sellers.includes(x)));
     const first = providers === null ? firstShopOf(code) : null;
     if (first !== null) setups.sort((a, b) => Number(b.provider.name === first) - Number(a.provider.name === first));
     const bySeller = sellers.map((seller) => setups.filter((s) => s.provider.sellers.includes(seller))).filter((list) => list.length > 0);
@@ -252,12 +253,12 @@ export class LiveFallback {
   async lookupById(contentId: string, providers: string[]): Promise<LiveOutcome> {
     const signal = AbortSignal.timeout(this.options.timeoutMs);
     const errors: LiveError[] = [];
-    for (const setup of this.ordered(providers, (s) => s.provider.lookupById !== undefined)) {
+    for (const setup of this.ordered(providers, canLookupById)) {
       const name = setup.provider.name;
       const key = `id\u0000${name}\u0000${contentId}`;
       if (this.isNegative(key)) continue;
       const found = await this.guarded(name, key, errors, async () => {
-        const r = await setup.provider.lookupById!(contentId, this.runtime.contextFor(setup, signal));
+        const r = await setup.provider.lookupById(contentId, this.runtime.contextFor(setup, signal));
         if (r.status === "found") this.writeThrough([r.record]);
         else this.remember(key);
         return r;
@@ -271,7 +272,7 @@ export class LiveFallback {
   async search(query: string, sort: SortKey, providers: string[] | null): Promise<LiveSearchOutcome> {
     const signal = AbortSignal.timeout(this.options.timeoutMs);
     const errors: LiveError[] = [];
-    for (const setup of this.ordered(providers, (s) => s.provider.search !== null)) {
+    for (const setup of this.ordered(providers, canSearch)) {
       const name = setup.provider.name;
       const key = `search\u0000${name}\u0000${sort}\u0000${query}`;
       if (this.isNegative(key)) continue;
@@ -280,7 +281,7 @@ export class LiveFallback {
         key,
         errors,
         async () => {
-          const found = await setup.provider.search!(query, 1, sort, this.runtime.contextFor(setup, signal));
+          const found = await setup.provider.search(query, 1, sort, this.runtime.contextFor(setup, signal));
           // A search's popularity is the title's place in this one answer (FANZA's rank for the
           // keyword): it orders the answer, and means nothing beside the rest of the catalog.
           if (found.length) this.writeThrough(found.map((r) => (r.popularity === null ? r : { ...r, popularity: null })));

@@ -26,7 +26,6 @@ function fake(name: string, sellers: Seller[], answers: Record<string, Answer>, 
     defaultBaseUrl: "http://127.0.0.1:9",
     defaultRate: 0,
     settings: [],
-    search: null,
     async crawl() {
       return { records: [], skipped: [], nextCursor: null };
     },
