@@ -88,14 +88,37 @@ function run(dirs, port) {
   podman("rm", "--force", "--ignore", NAME);
   // The settings compose.yaml gives, with a short settle time so that the test waits less.
   podman(
-    "run", "--detach", "--name", NAME, "--publish", `127.0.0.1:${port}:8080`,
-    "--env", `PUID=${PUID}`, "--env", `PGID=${PGID}`, "--env", "UMASK=002",
-    "--env", "WATCH_INBOX=/media/downloads", "--env", "WATCH_INTO=/media/library",
-    "--env", "WATCH_WRITE=nfo", "--env", "WATCH_SETTLE_SECONDS=1",
+    "run",
+    "--detach",
+    "--name",
+    NAME,
+    "--publish",
+    `127.0.0.1:${port}:8080`,
+    "--env",
+    `PUID=${PUID}`,
+    "--env",
+    `PGID=${PGID}`,
+    "--env",
+    "UMASK=002",
+    "--env",
+    "WATCH_INBOX=/media/downloads",
+    "--env",
+    "WATCH_INTO=/media/library",
+    "--env",
+    "WATCH_WRITE=nfo",
+    "--env",
+    "WATCH_SETTLE_SECONDS=1",
     // The timer podman would start for the healthcheck needs systemd: the test runs it itself.
-    "--health-interval", "disable",
-    "--env", "BACKUP_TO=/backup/catalog",
-    "--volume", `${dirs.data}:/data`, "--volume", `${dirs.media}:/media`, "--volume", `${dirs.backup}:/backup`,
+    "--health-interval",
+    "disable",
+    "--env",
+    "BACKUP_TO=/backup/catalog",
+    "--volume",
+    `${dirs.data}:/data`,
+    "--volume",
+    `${dirs.media}:/media`,
+    "--volume",
+    `${dirs.backup}:/backup`,
     IMAGE,
   );
 }
@@ -156,7 +179,20 @@ async function stopAndRestart(dirs, port, key, code) {
   check(exit === "0" && stopped < 30 && /"msg":"shut down"/.test(logs()), `SIGTERM ends it cleanly (exit ${exit}, ${stopped.toFixed(1)} s)`);
   // SQLite's own check of the stopped catalog, as PUID:PGID so that nothing in /data changes owner.
   const script = "const D = require('/app/node_modules/better-sqlite3'); console.log(new D('/data/catalog.db').pragma('integrity_check', { simple: true }))";
-  const verdict = podman("run", "--rm", "--no-healthcheck", "--user", `${PUID}:${PGID}`, "--entrypoint", "node", "--volume", `${dirs.data}:/data`, IMAGE, "-e", script).trim();
+  const verdict = podman(
+    "run",
+    "--rm",
+    "--no-healthcheck",
+    "--user",
+    `${PUID}:${PGID}`,
+    "--entrypoint",
+    "node",
+    "--volume",
+    `${dirs.data}:/data`,
+    IMAGE,
+    "-e",
+    script,
+  ).trim();
   check(verdict === "ok", `the stopped catalog passes SQLite's integrity check (${verdict})`);
   const again = Date.now();
   podman("start", NAME);
@@ -172,7 +208,9 @@ function checkRefusals(dirs) {
   mkdirSync(locked, { mode: 0o755 });
   writeFileSync(join(locked, "catalog.db"), "");
   const runOnce = (...env) =>
-    spawnSync("podman", ["run", "--rm", "--no-healthcheck", ...env.flatMap((e) => ["--env", e]), "--volume", `${locked}:/data`, IMAGE, "keys", "list"], { encoding: "utf8" });
+    spawnSync("podman", ["run", "--rm", "--no-healthcheck", ...env.flatMap((e) => ["--env", e]), "--volume", `${locked}:/data`, IMAGE, "keys", "list"], {
+      encoding: "utf8",
+    });
   const unwritable = runOnce(`PUID=${PUID}`, `PGID=${PGID}`);
   const line = unwritable.stderr.trim();
   check(

@@ -9,7 +9,7 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { checkCatalog, listRuns, openCatalog, titleHashes } from "../src/catalog/index.js";
-import { startSimulator } from "../src/samples/simulator/index.js";
+import { startSimulator } from "../tools/simulator/index.js";
 import { seededRandom } from "./workloads.js";
 import { childEnv, ENTRY, ROOT, runCli } from "./processes.js";
 

@@ -23,8 +23,8 @@ import { simulatorEnv } from "../src/cli/simulate-env.js";
 import { parseCode } from "../src/codes/index.js";
 import { loadConfig } from "../src/config/load.js";
 import { createProviderRuntime } from "../src/providers/runtime.js";
-import { buildCatalog, generateCatalog } from "../src/samples/simulator/catalog.js";
-import { startSimulator } from "../src/samples/simulator/index.js";
+import { buildCatalog, generateCatalog } from "../tools/simulator/catalog.js";
+import { startSimulator } from "../tools/simulator/index.js";
 import { buildServer } from "../src/server/app.js";
 import { liveLookups } from "../src/services/live/live-lookups.js";
 

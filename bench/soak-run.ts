@@ -7,7 +7,7 @@
 import { copyFileSync, rmSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
-import { startSimulator } from "../src/samples/simulator/index.js";
+import { startSimulator } from "../tools/simulator/index.js";
 import { type LoadResult, runLoad, startLoad } from "./load.js";
 import { childEnv, processMemory, runCli, type ServerProcess, startServer } from "./processes.js";
 import { buildWorkloads } from "./workloads.js";

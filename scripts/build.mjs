@@ -44,6 +44,8 @@ export const ENTRY_POINTS = {
  */
 export const EXTERNAL = ["better-sqlite3", "node-cron", "sharp"];
 const STAMP = join(DIST, "build-stamp.json");
+/** The folders of the sources: the service's, and the demo tools two of its commands run (the simulator, the sample dump). */
+const SOURCE_DIRS = ["src", "tools"];
 /**
  * Inputs besides the sources. The installed packages are stood for by npm's record of
  * node_modules (rewritten by every install), not hashed file by file.
@@ -122,7 +124,7 @@ function writeAtomically(path, contents) {
 
 export async function build({ production = false } = {}) {
   // Hashed before esbuild reads them: a file edited during the build then leaves the stamp stale, not the build.
-  const sourceFiles = readdirSync(join(ROOT, "src"), { recursive: true }).map((f) => join("src", f).split(sep).join("/"));
+  const sourceFiles = SOURCE_DIRS.flatMap((dir) => readdirSync(join(ROOT, dir), { recursive: true }).map((f) => join(dir, f).split(sep).join("/")));
   const before = new Map([...sourceFiles, ...SETTINGS].map((f) => [f, hashOf(f)]));
   const esbuild = await import("esbuild");
   const result = await esbuild.build({

@@ -1,5 +1,5 @@
 import { existsSync, statSync } from "node:fs";
-import { writeSampleDump } from "../samples/dump/dump.js";
+import { writeSampleDump } from "../../tools/sample-dump/dump.js";
 import { DumpFormatError, DumpTruncatedError, importDump, type ImportDumpProgress, type ImportDumpSummary } from "../import/dump/import-dump.js";
 import { CliError, expectGrowth, openCli, out, UsageError } from "./context.js";
 import { COMMIT_STEP_TEXT } from "./progress.js";

@@ -4,7 +4,7 @@
  * parseSimulateArgs reads an argument list through the same declarations.
  */
 import { type Command, Command as CommandClass, CommanderError, Option } from "commander";
-import type { FaultOptions, SimulatorOptions } from "../samples/simulator/index.js";
+import type { FaultOptions, SimulatorOptions } from "../../tools/simulator/index.js";
 import { UsageError } from "./errors.js";
 
 /** Flags and help of each option; "Faults:" ones are listed under their own heading. */

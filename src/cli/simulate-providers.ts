@@ -1,4 +1,4 @@
-import { startSimulator } from "../samples/simulator/index.js";
+import { startSimulator } from "../../tools/simulator/index.js";
 import { out } from "./context.js";
 import { simulatorEnv } from "./simulate-env.js";
 import { simulatorOptions, type SimulateValues } from "./simulate-options.js";

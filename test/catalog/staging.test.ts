@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { isStagedTable, type StagingPlan, stagedColumns } from "../../src/catalog/staging/dump-tables.js";
 import { StagedVideos } from "../../src/catalog/staging/staged-videos.js";
 import { StagingDb } from "../../src/catalog/staging/staging-db.js";
-import { copyEncode } from "../../src/samples/dump/rows.js";
+import { copyEncode } from "../../tools/sample-dump/rows.js";
 import { baseBlocks, TempDir } from "../import/dump/helpers.js";
 
 describe("the staging database", () => {

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { acquireIngestLock, finishRun, listRuns, releaseIngestLock, startRun, upsertRecords } from "../../src/catalog/index.js";
 import { createProviderRuntime, type ProviderRuntime } from "../../src/providers/runtime.js";
-import { startSimulator, type Simulator } from "../../src/samples/simulator/index.js";
+import { startSimulator, type Simulator } from "../../tools/simulator/index.js";
 import { IngestControl } from "../../src/services/operations/ingest-control.js";
 import { makeIngest, simulatedProviders } from "../helpers/build-app.js";
 import { Browser, buildDashboardApp, type DashboardApp } from "../helpers/dashboard.js";

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DetailedRecord } from "../../src/model/record.js";
 import { parseFanzaItem, parseFanzaItemList } from "../../src/providers/fanza/parse.js";
 import { parseR18Combined } from "../../src/providers/r18dev/parse.js";
-import { startSimulator, type Simulator } from "../../src/samples/simulator/index.js";
+import { startSimulator, type Simulator } from "../../tools/simulator/index.js";
 import { launchChromium } from "../helpers/browser.js";
 import { ROOT, runCli, startProcess } from "../helpers/run-cli.js";
 import { providersOffEnv } from "../../src/cli/simulate-env.js";

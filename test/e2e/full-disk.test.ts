@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkCatalog, titleHashes, openCatalog, createKey } from "../../src/catalog/index.js";
-import { type Simulator, startSimulator } from "../../src/samples/simulator/index.js";
+import { type Simulator, startSimulator } from "../../tools/simulator/index.js";
 import { buildServer } from "../../src/server/app.js";
 import { buildTestApp, makeIngest, testConfig } from "../helpers/build-app.js";
 import { runCliAsync } from "../helpers/run-cli.js";

@@ -7,7 +7,7 @@ import { openCatalog, type Db, createKey, listRuns } from "../../src/catalog/ind
 import { runIngest } from "../../src/ingest/run-ingest.js";
 import { createProviderRuntime } from "../../src/providers/runtime.js";
 import { buildServer } from "../../src/server/app.js";
-import { startSimulator, type Simulator } from "../../src/samples/simulator/index.js";
+import { startSimulator, type Simulator } from "../../tools/simulator/index.js";
 import { testConfig } from "../helpers/build-app.js";
 import { CLI_ENTRY, ROOT, runCliAsync } from "../helpers/run-cli.js";
 import { providersOffEnv } from "../../src/cli/simulate-env.js";

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Simulator, startSimulator } from "../../src/samples/simulator/index.js";
+import { type Simulator, startSimulator } from "../../tools/simulator/index.js";
 import { CLI_ENTRY, killHard, runCliAsync, startProcess, waitFor } from "../helpers/run-cli.js";
 import { providersOffEnv } from "../../src/cli/simulate-env.js";
 

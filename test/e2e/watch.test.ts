@@ -24,7 +24,7 @@ import { providersOffEnv } from "../../src/cli/simulate-env.js";
 import { stepsOfPlan } from "../../src/library/organize/journal-steps.js";
 import { planOrganize } from "../../src/library/organize/plan.js";
 import { DEFAULT_TEMPLATE, parseTemplate } from "../../src/library/organize/template.js";
-import { startSimulator, type Simulator } from "../../src/samples/simulator/index.js";
+import { startSimulator, type Simulator } from "../../tools/simulator/index.js";
 import { testConfig } from "../helpers/build-app.js";
 import { jellyfin, plex, type StandIn, standIn } from "../helpers/media-server-stand-ins.js";
 import { freePort, waitHealthy } from "../helpers/log-pipe.js";

@@ -12,7 +12,7 @@ import { LiveFallback } from "../../src/services/live/live-fallback.js";
 import { createProviderRuntime } from "../../src/providers/runtime.js";
 import { PROVIDERS, settingPrefix } from "../../src/providers/registry.js";
 import { simulatorEnv } from "../../src/cli/simulate-env.js";
-import type { Simulator } from "../../src/samples/simulator/index.js";
+import type { Simulator } from "../../tools/simulator/index.js";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -43,7 +43,7 @@ export function tempCatalogEach(use: (c: { db: Db; dir: string; path: string }) 
 }
 
 /**
- * Providers pointed at a local simulator (src/samples/simulator), unthrottled: DMM's two at its
+ * Providers pointed at a local simulator (tools/simulator), unthrottled: DMM's two at its
  * URL, or, given the simulator itself, every provider at its own site there.
  */
 export function simulatedProviders(url: string | Simulator): Record<string, string> {

@@ -7,7 +7,7 @@
  * did); such a title is listed and the next run asks it first (ingest-incremental.test.ts). The
  * tests here are of nothing lost on the way, so their client retries until the source answers.
  */
-import type { FaultOptions } from "../../src/samples/simulator/index.js";
+import type { FaultOptions } from "../../tools/simulator/index.js";
 
 export const SELLER_FAULTS: FaultOptions = {
   every: { status500: 7, rate429: 11, challenge: 13, html: 19, slow: 17, truncate: 23 },

@@ -10,7 +10,7 @@ import { readFileSync, rmSync, statSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Db, createKey, upsertRecords } from "../../src/catalog/index.js";
 import { createProviderRuntime, type ProviderRuntime } from "../../src/providers/runtime.js";
-import { type Simulator, startSimulator } from "../../src/samples/simulator/index.js";
+import { type Simulator, startSimulator } from "../../tools/simulator/index.js";
 import { buildServer } from "../../src/server/app.js";
 import { LiveFallback } from "../../src/services/live/live-fallback.js";
 import type { FastifyInstance } from "fastify";

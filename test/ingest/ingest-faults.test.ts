@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openCatalog, type Db, listRuns } from "../../src/catalog/index.js";
 import { runIngest } from "../../src/ingest/run-ingest.js";
 import { createProviderRuntime } from "../../src/providers/runtime.js";
-import { type FaultOptions, type Simulator, startSimulator } from "../../src/samples/simulator/index.js";
+import { type FaultOptions, type Simulator, startSimulator } from "../../tools/simulator/index.js";
 import { tempCatalog, testConfig } from "../helpers/build-app.js";
 import { CLI_ENTRY, ROOT } from "../helpers/run-cli.js";
 

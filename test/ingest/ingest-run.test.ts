@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openCatalog, type Db, acquireIngestLock, listRuns, releaseIngestLock } from "../../src/catalog/index.js";
 import { IngestBusyError, runIngest } from "../../src/ingest/run-ingest.js";
 import { createProviderRuntime } from "../../src/providers/runtime.js";
-import { startSimulator, type Simulator } from "../../src/samples/simulator/index.js";
+import { startSimulator, type Simulator } from "../../tools/simulator/index.js";
 import { simulatedProviders, tempCatalog, testConfig } from "../helpers/build-app.js";
 
 const NOW = new Date("2026-11-10T03:00:00Z");

@@ -18,12 +18,12 @@ import { parseCode } from "../../src/codes/index.js";
 import { type ScanEntry, scanLibrary } from "../../src/library/scan-library.js";
 import type { IngestRecord } from "../../src/model/record.js";
 import { PROVIDERS } from "../../src/providers/registry.js";
-import { buildCatalog } from "../../src/samples/simulator/catalog.js";
-import { type Simulator, startSimulator } from "../../src/samples/simulator/index.js";
+import { buildCatalog } from "../../tools/simulator/catalog.js";
+import { type Simulator, startSimulator } from "../../tools/simulator/index.js";
 import { generateSampleRecords } from "../../src/samples/titles/generate.js";
 import { buildTestApp, simulatedProviders, type TestApp } from "../helpers/build-app.js";
 import { type NameRow, nameRows, REAL_TABLES, rewriteName, sellerOfRow } from "../helpers/library-names.js";
-import { client, context } from "../samples/simulator/helpers.js";
+import { client, context } from "../tools/simulator/helpers.js";
 
 /** Sellers whose sites the simulator serves, by the provider that crawls them. */
 const SITE_PROVIDERS = ["mgstage", "fc2", "heyzo", "caribbeancom", "caribbeancompr", "1pondo", "10musume", "pacopacomama", "muramura", "tokyo-hot"];

@@ -7,13 +7,13 @@
  *
  * r18.dev's copy is its real SNIS-217 sample; FANZA's copy of it is what the FANZA API
  * serves for that title, rendered in the API's real format by the provider simulator
- * (src/samples/simulator/render-fanza.ts: its Japanese names, DMM's, from r18.dev's
+ * (tools/simulator/render-fanza.ts: its Japanese names, DMM's, from r18.dev's
  * Japanese fields) and read by the FANZA provider's parser.
  */
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseFanzaItem } from "../../src/providers/fanza/parse.js";
-import { renderFanzaItem } from "../../src/samples/simulator/render-fanza.js";
+import { renderFanzaItem } from "../../tools/simulator/render-fanza.js";
 import { buildServer } from "../../src/server/app.js";
 import { buildTestApp, type TestApp, testConfig } from "../helpers/build-app.js";
 import { sampleTitles } from "../helpers/sample-titles.js";

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { upsertRecords } from "../../src/catalog/index.js";
-import { type Simulator, startSimulator } from "../../src/samples/simulator/index.js";
+import { type Simulator, startSimulator } from "../../tools/simulator/index.js";
 import { buildTestApp, simulatedProviders, type TestApp } from "../helpers/build-app.js";
 
 describe("the MetaTube face with live providers", () => {

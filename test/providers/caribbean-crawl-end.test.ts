@@ -9,10 +9,10 @@ import type { ServerResponse } from "node:http";
 import iconv from "iconv-lite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { caribbeancomProvider } from "../../src/providers/caribbeancom/index.js";
-import { siteTitles, type SiteTitle } from "../../src/samples/simulator/site-titles.js";
-import { CARIBBEANCOM_SIM, caribbeanId, renderCaribbeanListing, renderCaribbeanTitle } from "../../src/samples/simulator/sites/caribbean.js";
+import { siteTitles, type SiteTitle } from "../../tools/simulator/site-titles.js";
+import { CARIBBEANCOM_SIM, caribbeanId, renderCaribbeanListing, renderCaribbeanTitle } from "../../tools/simulator/sites/caribbean.js";
 import { startServer, type TestServer } from "../net/test-server.js";
-import { client, closeAll, codeOf, context } from "../samples/simulator/helpers.js";
+import { client, closeAll, codeOf, context } from "../tools/simulator/helpers.js";
 
 const titles = siteTitles(95, 4, "caribbeancom");
 const ids = titles.map((t) => caribbeanId(t, "-"));

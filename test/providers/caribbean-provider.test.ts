@@ -3,10 +3,10 @@ import type { IngestRecord } from "../../src/model/record.js";
 import { caribbeancomProvider } from "../../src/providers/caribbeancom/index.js";
 import { caribbeancomprProvider } from "../../src/providers/caribbeancompr/index.js";
 import type { Provider, ProviderContext } from "../../src/providers/types.js";
-import type { Simulator } from "../../src/samples/simulator/index.js";
-import { siteTitles } from "../../src/samples/simulator/site-titles.js";
-import { CARIBBEAN_LISTING_SIZE, caribbeanId } from "../../src/samples/simulator/sites/caribbean.js";
-import { client, closeAll, codeOf, context, simulator } from "../samples/simulator/helpers.js";
+import type { Simulator } from "../../tools/simulator/index.js";
+import { siteTitles } from "../../tools/simulator/site-titles.js";
+import { CARIBBEAN_LISTING_SIZE, caribbeanId } from "../../tools/simulator/sites/caribbean.js";
+import { client, closeAll, codeOf, context, simulator } from "../tools/simulator/helpers.js";
 import { crawlPages } from "./source-helpers.js";
 
 const TITLES = 95;

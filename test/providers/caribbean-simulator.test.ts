@@ -8,8 +8,8 @@ import type { CaribbeanSite } from "../../src/providers/caribbean/site.js";
 import { uniq } from "../../src/providers/coerce.js";
 import { CARIBBEANCOM } from "../../src/providers/caribbeancom/index.js";
 import { CARIBBEANCOMPR } from "../../src/providers/caribbeancompr/index.js";
-import { type Simulator, startSimulator } from "../../src/samples/simulator/index.js";
-import { type SiteTitle, siteTitles } from "../../src/samples/simulator/site-titles.js";
+import { type Simulator, startSimulator } from "../../tools/simulator/index.js";
+import { type SiteTitle, siteTitles } from "../../tools/simulator/site-titles.js";
 import {
   CARIBBEAN_FREE_PICTURES,
   CARIBBEAN_LISTING_SIZE,
@@ -19,7 +19,7 @@ import {
   caribbeanPrStudio,
   renderCaribbeanListing,
   renderCaribbeanTitle,
-} from "../../src/samples/simulator/sites/caribbean.js";
+} from "../../tools/simulator/sites/caribbean.js";
 
 const BASE = "http://sim.invalid/site";
 const SITES = [

@@ -10,7 +10,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { onePondoProvider } from "../../src/providers/1pondo/index.js";
 import { startServer, sendJson, type TestServer } from "../net/test-server.js";
-import { client, closeAll, codeOf, context } from "../samples/simulator/helpers.js";
+import { client, closeAll, codeOf, context } from "../tools/simulator/helpers.js";
 
 const real = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../fixtures/d2pass/10musume-movie_details-042922_01.json"), "utf8"));
 /** A 1pondo title of the real record's content, with the current gallery. */

@@ -12,7 +12,7 @@ import { tenMusumeProvider } from "../../src/providers/10musume/index.js";
 import { muramuraProvider } from "../../src/providers/muramura/index.js";
 import { pacopacomamaProvider } from "../../src/providers/pacopacomama/index.js";
 import { sendJson, startServer, type TestServer } from "../net/test-server.js";
-import { client, closeAll, context } from "../samples/simulator/helpers.js";
+import { client, closeAll, context } from "../tools/simulator/helpers.js";
 
 const D2PASS = [onePondoProvider, tenMusumeProvider, pacopacomamaProvider, muramuraProvider];
 const FIXTURE = new URL("../fixtures/d2pass/muramura-movie_details-091522_959-written.json", import.meta.url);

@@ -9,10 +9,10 @@ import { onePondoProvider } from "../../src/providers/1pondo/index.js";
 import { muramuraProvider } from "../../src/providers/muramura/index.js";
 import { pacopacomamaProvider } from "../../src/providers/pacopacomama/index.js";
 import type { CrawlOptions, Provider } from "../../src/providers/types.js";
-import type { Simulator } from "../../src/samples/simulator/index.js";
-import { siteTitles } from "../../src/samples/simulator/site-titles.js";
+import type { Simulator } from "../../tools/simulator/index.js";
+import { siteTitles } from "../../tools/simulator/site-titles.js";
 import { startServer } from "../net/test-server.js";
-import { client, closeAll, context, simulator } from "../samples/simulator/helpers.js";
+import { client, closeAll, context, simulator } from "../tools/simulator/helpers.js";
 
 const TITLES = 300;
 const SEED = 4;

@@ -10,7 +10,7 @@ import { parseD2PassDetails } from "../../src/providers/d2pass/parse.js";
 import type { D2PassSite } from "../../src/providers/d2pass/site.js";
 import { MURAMURA } from "../../src/providers/muramura/index.js";
 import { PACOPACOMAMA } from "../../src/providers/pacopacomama/index.js";
-import { type SiteTitle, siteTitles } from "../../src/samples/simulator/site-titles.js";
+import { type SiteTitle, siteTitles } from "../../tools/simulator/site-titles.js";
 import {
   type D2PassSimSite,
   d2passIdOf,
@@ -20,7 +20,7 @@ import {
   renderD2PassGallery,
   renderD2PassLegacyGallery,
   renderD2PassListing,
-} from "../../src/samples/simulator/sites/d2pass-render.js";
+} from "../../tools/simulator/sites/d2pass-render.js";
 
 const SITES: [D2PassSite, D2PassSimSite][] = [
   [ONE_PONDO, { name: "1pondo", siteId: 2470, idDigits: 3, legacy: true }],

@@ -10,10 +10,10 @@ import { fanzaProvider } from "../../src/providers/fanza/index.js";
 import { FanzaApiError, parseFanzaItem, parseFanzaItemList } from "../../src/providers/fanza/parse.js";
 import type { CrawlOptions, CrawlPage, ProviderContext } from "../../src/providers/types.js";
 import { validateIngestRecord } from "../../src/model/validate.js";
-import { compareDate, generateCatalog, type SimCatalog } from "../../src/samples/simulator/catalog.js";
-import { renderFanzaEnvelope, renderFanzaItem } from "../../src/samples/simulator/render-fanza.js";
+import { compareDate, generateCatalog, type SimCatalog } from "../../tools/simulator/catalog.js";
+import { renderFanzaEnvelope, renderFanzaItem } from "../../tools/simulator/render-fanza.js";
 import { sendJson, startServer, type Handler } from "../net/test-server.js";
-import { client, closeAll, context, simulator } from "../samples/simulator/helpers.js";
+import { client, closeAll, context, simulator } from "../tools/simulator/helpers.js";
 
 const search = fanzaProvider.search!;
 const SAMPLE = path.resolve(SAMPLES, "fanza-api/itemlist-digital-videoa-mide00799.json");

@@ -1,7 +1,7 @@
 /** FC2 through the source contract (source-contract.ts), over its simulated market, its whole listing (FC2_CRAWL_DAYS=0). */
 import { fc2Provider } from "../../src/providers/fc2/index.js";
-import { siteTitles } from "../../src/samples/simulator/site-titles.js";
-import { fc2Articles } from "../../src/samples/simulator/sites/fc2.js";
+import { siteTitles } from "../../tools/simulator/site-titles.js";
+import { fc2Articles } from "../../tools/simulator/sites/fc2.js";
 import { sourceContract } from "./source-contract.js";
 
 const TITLES = 100;

@@ -1,5 +1,5 @@
 /**
- * fc2Provider over the simulated FC2 market (src/samples/simulator/sites/fc2.ts): lookups of
+ * fc2Provider over the simulated FC2 market (tools/simulator/sites/fc2.ts): lookups of
  * listed and delisted articles, the search, the crawl back FC2_CRAWL_DAYS days (or the whole
  * listing), cursors, and earlier failures asked again. The faults that must never read as
  * "no match": fc2-contract.test.ts.
@@ -8,9 +8,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { fc2Provider as provider } from "../../src/providers/fc2/index.js";
 import { SEARCH_TITLES } from "../../src/providers/site-source.js";
 import type { ProviderContext } from "../../src/providers/types.js";
-import { siteTitles } from "../../src/samples/simulator/site-titles.js";
-import { FC2_PAGE_SIZE, fc2Articles } from "../../src/samples/simulator/sites/fc2.js";
-import { client, closeAll, codeOf, context, simulator } from "../samples/simulator/helpers.js";
+import { siteTitles } from "../../tools/simulator/site-titles.js";
+import { FC2_PAGE_SIZE, fc2Articles } from "../../tools/simulator/sites/fc2.js";
+import { client, closeAll, codeOf, context, simulator } from "../tools/simulator/helpers.js";
 import { expectedRecord } from "./fc2-expected.js";
 import { crawlPages } from "./source-helpers.js";
 

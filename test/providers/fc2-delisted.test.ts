@@ -9,8 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runIngest } from "../../src/ingest/run-ingest.js";
 import { createProviderRuntime } from "../../src/providers/runtime.js";
-import { type Simulator, startSimulator } from "../../src/samples/simulator/index.js";
-import type { Fc2SimSite } from "../../src/samples/simulator/sites/fc2.js";
+import { type Simulator, startSimulator } from "../../tools/simulator/index.js";
+import type { Fc2SimSite } from "../../tools/simulator/sites/fc2.js";
 import { providerHealth } from "../../src/services/operations/provider-health.js";
 import { buildTestApp, simulatedProviders, type TestApp } from "../helpers/build-app.js";
 

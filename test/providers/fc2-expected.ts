@@ -1,6 +1,6 @@
-/** What the parser should read from an article of the simulated FC2 market (src/samples/simulator/sites/fc2.ts). */
+/** What the parser should read from an article of the simulated FC2 market (tools/simulator/sites/fc2.ts). */
 import type { IngestRecord } from "../../src/model/record.js";
-import { type Fc2Article, samplesOf, starsOf, thumbOf } from "../../src/samples/simulator/sites/fc2-pages.js";
+import { type Fc2Article, samplesOf, starsOf, thumbOf } from "../../tools/simulator/sites/fc2-pages.js";
 
 const https = (url: string) => (url.startsWith("//") ? `https:${url}` : url);
 /** Runs of blanks as one space, the ideographic space kept (as providers/page-text.ts reads a title). */

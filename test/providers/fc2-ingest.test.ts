@@ -5,12 +5,12 @@
  */
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "../../src/catalog/store/db.js";
+import type { Db } from "../../src/catalog/index.js";
 import { runIngest } from "../../src/ingest/run-ingest.js";
 import { createProviderRuntime } from "../../src/providers/runtime.js";
-import { type Simulator, startSimulator } from "../../src/samples/simulator/index.js";
-import { siteTitles } from "../../src/samples/simulator/site-titles.js";
-import { FC2_PAGE_SIZE, fc2Articles } from "../../src/samples/simulator/sites/fc2.js";
+import { type Simulator, startSimulator } from "../../tools/simulator/index.js";
+import { siteTitles } from "../../tools/simulator/site-titles.js";
+import { FC2_PAGE_SIZE, fc2Articles } from "../../tools/simulator/sites/fc2.js";
 import { simulatedProviders, tempCatalog, testConfig } from "../helpers/build-app.js";
 import { FAULT_MIX_BACKOFF, FAULT_MIX_ENV } from "../helpers/fault-mix.js";
 

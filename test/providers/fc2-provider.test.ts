@@ -10,7 +10,7 @@ import { UpstreamError } from "../../src/net/index.js";
 import { ProviderParseError } from "../../src/providers/errors.js";
 import { fc2Provider as provider } from "../../src/providers/fc2/index.js";
 import { SEARCH_TITLES } from "../../src/providers/site-source.js";
-import { closeAll, codeOf } from "../samples/simulator/helpers.js";
+import { closeAll, codeOf } from "../tools/simulator/helpers.js";
 import { type Answer, closeSites, writtenSite } from "./source-helpers.js";
 
 const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, "../fixtures/fc2", name), "utf8");

@@ -10,9 +10,9 @@ import { readDescription } from "../../src/providers/fc2/description.js";
 import { isListPage, parseArticleList } from "../../src/providers/fc2/listing.js";
 import { isArticlePage, isNotFoundPage } from "../../src/providers/fc2/page-kind.js";
 import { parseArticlePage } from "../../src/providers/fc2/parse.js";
-import { siteTitles } from "../../src/samples/simulator/site-titles.js";
-import { FC2_PAGE_SIZE, fc2ArticleIds, fc2Articles, fc2Site } from "../../src/samples/simulator/sites/fc2.js";
-import { NOT_FOUND_PAGE, renderArticlePage, renderDescription, renderListPage } from "../../src/samples/simulator/sites/fc2-pages.js";
+import { siteTitles } from "../../tools/simulator/site-titles.js";
+import { FC2_PAGE_SIZE, fc2ArticleIds, fc2Articles, fc2Site } from "../../tools/simulator/sites/fc2.js";
+import { NOT_FOUND_PAGE, renderArticlePage, renderDescription, renderListPage } from "../../tools/simulator/sites/fc2-pages.js";
 import { expectedRecord } from "./fc2-expected.js";
 
 const BASE = "http://127.0.0.1:9/fc2";

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { heyzoProvider as provider } from "../../src/providers/heyzo/index.js";
-import { closeAll, codeOf } from "../samples/simulator/helpers.js";
+import { closeAll, codeOf } from "../tools/simulator/helpers.js";
 import { type Answer, closeSites, writtenSite } from "./source-helpers.js";
 
 const fixture = (name: string): string => readFileSync(path.resolve("test/fixtures/heyzo", name), "utf8");

@@ -1,5 +1,5 @@
 /**
- * The HEYZO provider against the simulated site (src/samples/simulator/sites/heyzo.ts): its
+ * The HEYZO provider against the simulated site (tools/simulator/sites/heyzo.ts): its
  * setting, lookups of every code shape, the site's 404, the whole crawl, its cursor, `since`,
  * and crawlEntries. What every source does alike: heyzo-contract.test.ts.
  */
@@ -7,10 +7,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { IngestRecord } from "../../src/model/record.js";
 import { englishBaseUrl } from "../../src/providers/heyzo/fetch.js";
 import { heyzoId, heyzoProvider as provider } from "../../src/providers/heyzo/index.js";
-import type { Simulator } from "../../src/samples/simulator/index.js";
-import { siteTitles } from "../../src/samples/simulator/site-titles.js";
-import { HEYZO_LISTING_SIZE } from "../../src/samples/simulator/sites/heyzo.js";
-import { client, closeAll, codeOf, context, simulator } from "../samples/simulator/helpers.js";
+import type { Simulator } from "../../tools/simulator/index.js";
+import { siteTitles } from "../../tools/simulator/site-titles.js";
+import { HEYZO_LISTING_SIZE } from "../../tools/simulator/sites/heyzo.js";
+import { client, closeAll, codeOf, context, simulator } from "../tools/simulator/helpers.js";
 import { crawlPages } from "./source-helpers.js";
 
 const TITLES = 95;

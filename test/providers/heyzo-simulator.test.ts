@@ -8,9 +8,9 @@ import { describe, expect, it } from "vitest";
 import { PAGE_CURSOR } from "../../src/providers/crawl-cursor.js";
 import { isListingPage, parseListing } from "../../src/providers/heyzo/listing.js";
 import { parseHeyzoTitle } from "../../src/providers/heyzo/parse.js";
-import { type SiteTitle, siteTitles } from "../../src/samples/simulator/site-titles.js";
-import { HEYZO_LISTING_SIZE, renderHeyzoListing } from "../../src/samples/simulator/sites/heyzo.js";
-import { HEYZO_FREE_PICTURES, heyzoFacts, renderHeyzoEn, renderHeyzoJa } from "../../src/samples/simulator/sites/heyzo-pages.js";
+import { type SiteTitle, siteTitles } from "../../tools/simulator/site-titles.js";
+import { HEYZO_LISTING_SIZE, renderHeyzoListing } from "../../tools/simulator/sites/heyzo.js";
+import { HEYZO_FREE_PICTURES, heyzoFacts, renderHeyzoEn, renderHeyzoJa } from "../../tools/simulator/sites/heyzo-pages.js";
 
 const fixture = (name: string): string => readFileSync(path.resolve("test/fixtures/heyzo", name), "utf8");
 

@@ -9,10 +9,10 @@ import { mgstageProvider as provider } from "../../src/providers/mgstage/index.j
 import { providerSetups } from "../../src/providers/registry.js";
 import { parseProductList } from "../../src/providers/mgstage/parse-list.js";
 import type { ProviderContext } from "../../src/providers/types.js";
-import { siteTitles } from "../../src/samples/simulator/site-titles.js";
-import { MGSTAGE_LIST_LIMIT, mgstageProducts } from "../../src/samples/simulator/sites/mgstage.js";
+import { siteTitles } from "../../tools/simulator/site-titles.js";
+import { MGSTAGE_LIST_LIMIT, mgstageProducts } from "../../tools/simulator/sites/mgstage.js";
 import { testConfig } from "../helpers/build-app.js";
-import { client, closeAll, context, simulator } from "../samples/simulator/helpers.js";
+import { client, closeAll, context, simulator } from "../tools/simulator/helpers.js";
 import { expectedRecord } from "./mgstage-expected.js";
 import { crawlPages } from "./source-helpers.js";
 

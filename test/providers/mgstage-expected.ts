@@ -1,7 +1,7 @@
-/** What the parser should read from a page of the simulated MGStage (src/samples/simulator/sites/mgstage.ts). */
+/** What the parser should read from a page of the simulated MGStage (tools/simulator/sites/mgstage.ts). */
 import type { IngestRecord } from "../../src/model/record.js";
 import { oneLine } from "../../src/providers/page-text.js";
-import { capPictures, jacketOf, type MgstageProduct, thumbOf } from "../../src/samples/simulator/sites/mgstage-pages.js";
+import { capPictures, jacketOf, type MgstageProduct, thumbOf } from "../../tools/simulator/sites/mgstage-pages.js";
 
 const linesOf = (text: string | null): string | null => {
   const lines = (text ?? "")

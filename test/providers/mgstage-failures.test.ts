@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { UpstreamError } from "../../src/net/index.js";
 import { mgstageProvider as provider } from "../../src/providers/mgstage/index.js";
 import { SEARCH_TITLES } from "../../src/providers/site-source.js";
-import { closeAll, codeOf } from "../samples/simulator/helpers.js";
+import { closeAll, codeOf } from "../tools/simulator/helpers.js";
 import { type Answer, closeSites, writtenSite } from "./source-helpers.js";
 
 const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, "../fixtures/mgstage", name), "utf8");

@@ -7,14 +7,13 @@
  */
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "../../src/catalog/store/db.js";
-import { getProviderState } from "../../src/catalog/store/ingest-store.js";
-import { findByContentId } from "../../src/catalog/store/movies-read.js";
+import type { Db } from "../../src/catalog/index.js";
+import { findByContentId, getProviderState } from "../../src/catalog/index.js";
 import { runIngest } from "../../src/ingest/run-ingest.js";
 import { createProviderRuntime } from "../../src/providers/runtime.js";
-import { type Simulator, startSimulator } from "../../src/samples/simulator/index.js";
-import { siteTitles } from "../../src/samples/simulator/site-titles.js";
-import { mgstageProducts } from "../../src/samples/simulator/sites/mgstage.js";
+import { type Simulator, startSimulator } from "../../tools/simulator/index.js";
+import { siteTitles } from "../../tools/simulator/site-titles.js";
+import { mgstageProducts } from "../../tools/simulator/sites/mgstage.js";
 import { simulatedProviders, tempCatalog, testConfig } from "../helpers/build-app.js";
 import { FAULT_MIX_BACKOFF, FAULT_MIX_ENV } from "../helpers/fault-mix.js";
 

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ProviderParseError } from "../../src/providers/errors.js";
 import { mgstageProvider as provider } from "../../src/providers/mgstage/index.js";
 import { startServer, type TestServer } from "../net/test-server.js";
-import { client, closeAll, codeOf, context } from "../samples/simulator/helpers.js";
+import { client, closeAll, codeOf, context } from "../tools/simulator/helpers.js";
 
 const servers: TestServer[] = [];
 afterEach(async () => {

@@ -6,9 +6,9 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { mgstageProvider as provider } from "../../src/providers/mgstage/index.js";
-import { siteTitles } from "../../src/samples/simulator/site-titles.js";
-import { type MgstageProduct, mgstageProducts } from "../../src/samples/simulator/sites/mgstage.js";
-import { client, closeAll, codeOf, context, simulator } from "../samples/simulator/helpers.js";
+import { siteTitles } from "../../tools/simulator/site-titles.js";
+import { type MgstageProduct, mgstageProducts } from "../../tools/simulator/sites/mgstage.js";
+import { client, closeAll, codeOf, context, simulator } from "../tools/simulator/helpers.js";
 import { expectedRecord } from "./mgstage-expected.js";
 
 afterEach(async () => {

@@ -9,9 +9,9 @@ import { validateIngestRecord } from "../../src/model/validate.js";
 import { isProductAnswer, isProductPage, isSiteLayout } from "../../src/providers/mgstage/page-kind.js";
 import { parseProductPage } from "../../src/providers/mgstage/parse.js";
 import { isListPage, parseProductList } from "../../src/providers/mgstage/parse-list.js";
-import { siteTitles } from "../../src/samples/simulator/site-titles.js";
-import { MGSTAGE_LIST_LIMIT, mgstageProducts, mgstageSite } from "../../src/samples/simulator/sites/mgstage.js";
-import { AGE_CHECK_PAGE, renderListPage, renderProductPage, TOP_PAGE } from "../../src/samples/simulator/sites/mgstage-pages.js";
+import { siteTitles } from "../../tools/simulator/site-titles.js";
+import { MGSTAGE_LIST_LIMIT, mgstageProducts, mgstageSite } from "../../tools/simulator/sites/mgstage.js";
+import { AGE_CHECK_PAGE, renderListPage, renderProductPage, TOP_PAGE } from "../../tools/simulator/sites/mgstage-pages.js";
 import { expectedRecord } from "./mgstage-expected.js";
 
 const BASE = "http://127.0.0.1:9/mgstage";

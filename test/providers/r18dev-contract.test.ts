@@ -1,6 +1,6 @@
 /** r18.dev through the source contract (source-contract.ts), over the simulator's catalog: its crawl is a list of codes. */
 import { r18devProvider } from "../../src/providers/r18dev/index.js";
-import { generateCatalog } from "../../src/samples/simulator/index.js";
+import { generateCatalog } from "../../tools/simulator/index.js";
 import { sourceContract } from "./source-contract.js";
 
 const TITLES = 60;

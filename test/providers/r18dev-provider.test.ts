@@ -8,9 +8,9 @@ import { dvdIdToContentIdGuess, parseCode, type ParsedCode } from "../../src/cod
 import { parseR18Combined } from "../../src/providers/r18dev/parse.js";
 import { r18devProvider } from "../../src/providers/r18dev/index.js";
 import { validateIngestRecord } from "../../src/model/validate.js";
-import { renderR18 } from "../../src/samples/simulator/render-r18.js";
+import { renderR18 } from "../../tools/simulator/render-r18.js";
 import { sendJson, startServer, type Handler } from "../net/test-server.js";
-import { client, closeAll, context, simulator } from "../samples/simulator/helpers.js";
+import { client, closeAll, context, simulator } from "../tools/simulator/helpers.js";
 
 const SAMPLE = path.resolve(SAMPLES, "r18dev/combined-SNIS-217.json");
 

@@ -21,11 +21,11 @@ import { UpstreamError } from "../../src/net/index.js";
 import { providerNamed } from "../../src/providers/registry.js";
 import { createProviderRuntime } from "../../src/providers/runtime.js";
 import { canCrawlEntries, canLookupById, type CrawlOptions, canSearch, type LookupResult, type Provider } from "../../src/providers/types.js";
-import type { FaultOptions, Simulator } from "../../src/samples/simulator/index.js";
+import type { FaultOptions, Simulator } from "../../tools/simulator/index.js";
 import { simulatedProviders, tempCatalog, testConfig } from "../helpers/build-app.js";
 import { FAULT_MIX_BACKOFF, FAULT_MIX_ENV, SELLER_FAULTS } from "../helpers/fault-mix.js";
 import { startServer, type TestServer } from "../net/test-server.js";
-import { client, closeAll, codeOf, context, NOW, simulator } from "../samples/simulator/helpers.js";
+import { client, closeAll, codeOf, context, NOW, simulator } from "../tools/simulator/helpers.js";
 import { crawlPages } from "./source-helpers.js";
 
 export interface SourceFacts {

@@ -2,7 +2,7 @@
 import type { HttpClientOptions } from "../../src/net/index.js";
 import type { CrawlOptions, CrawlPage, Provider, ProviderContext } from "../../src/providers/types.js";
 import { startServer, type TestServer } from "../net/test-server.js";
-import { client, context } from "../samples/simulator/helpers.js";
+import { client, context } from "../tools/simulator/helpers.js";
 
 /** Every page of `provider`'s crawl from `cursor` to the listing's end (at most `max`: a crawl that never ends fails its test). */
 export async function crawlPages(

@@ -1,8 +1,8 @@
-/** What the parser should read from a page of the simulated Tokyo-Hot shop (src/samples/simulator/sites/tokyo-hot.ts). */
+/** What the parser should read from a page of the simulated Tokyo-Hot shop (tools/simulator/sites/tokyo-hot.ts). */
 import { parseCode } from "../../src/codes/index.js";
 import type { IngestRecord } from "../../src/model/record.js";
-import { capPictures, jacketOf, packageOf, posterOf, sampleOf, splitGenres } from "../../src/samples/simulator/sites/tokyo-hot-pages.js";
-import type { TokyoHotProduct } from "../../src/samples/simulator/sites/tokyo-hot.js";
+import { capPictures, jacketOf, packageOf, posterOf, sampleOf, splitGenres } from "../../tools/simulator/sites/tokyo-hot-pages.js";
+import type { TokyoHotProduct } from "../../tools/simulator/sites/tokyo-hot.js";
 
 const enc = (url: string) => new URL(url).href;
 

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { UpstreamError } from "../../src/net/index.js";
 import { tokyoHotProvider as provider } from "../../src/providers/tokyo-hot/index.js";
 import { SEARCH_TITLES } from "../../src/providers/site-source.js";
-import { closeAll, codeOf } from "../samples/simulator/helpers.js";
+import { closeAll, codeOf } from "../tools/simulator/helpers.js";
 import { type Answer, closeSites, writtenSite } from "./source-helpers.js";
 
 const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, "../fixtures/tokyo-hot", name), "utf8");

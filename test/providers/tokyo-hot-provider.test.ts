@@ -4,10 +4,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { parseCode, type ParsedCode } from "../../src/codes/index.js";
 import { tokyoHotProvider as provider } from "../../src/providers/tokyo-hot/index.js";
 import type { ProviderContext } from "../../src/providers/types.js";
-import { siteTitles } from "../../src/samples/simulator/site-titles.js";
-import { type TokyoHotProduct, tokyoHotProducts } from "../../src/samples/simulator/sites/tokyo-hot.js";
+import { siteTitles } from "../../tools/simulator/site-titles.js";
+import { type TokyoHotProduct, tokyoHotProducts } from "../../tools/simulator/sites/tokyo-hot.js";
 import { startServer, type TestServer } from "../net/test-server.js";
-import { client, closeAll, context, simulator } from "../samples/simulator/helpers.js";
+import { client, closeAll, context, simulator } from "../tools/simulator/helpers.js";
 import { expectedRecord } from "./tokyo-hot-expected.js";
 import { crawlPages } from "./source-helpers.js";
 

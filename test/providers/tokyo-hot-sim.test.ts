@@ -6,9 +6,9 @@ import { describe, expect, it } from "vitest";
 import { validateIngestRecord } from "../../src/model/validate.js";
 import { parseProductList } from "../../src/providers/tokyo-hot/parse-list.js";
 import { parseProductPage } from "../../src/providers/tokyo-hot/parse.js";
-import { siteTitles } from "../../src/samples/simulator/site-titles.js";
-import { renderEnglishPage, renderListPage, renderProductPage } from "../../src/samples/simulator/sites/tokyo-hot-pages.js";
-import { TOKYO_HOT_PAGE_SIZE, tokyoHotProducts } from "../../src/samples/simulator/sites/tokyo-hot.js";
+import { siteTitles } from "../../tools/simulator/site-titles.js";
+import { renderEnglishPage, renderListPage, renderProductPage } from "../../tools/simulator/sites/tokyo-hot-pages.js";
+import { TOKYO_HOT_PAGE_SIZE, tokyoHotProducts } from "../../tools/simulator/sites/tokyo-hot.js";
 import { expectedRecord } from "./tokyo-hot-expected.js";
 
 const BASE = "http://127.0.0.1:9/tokyo-hot";

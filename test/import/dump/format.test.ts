@@ -2,7 +2,7 @@ import { readdirSync, rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Db, findByContentId } from "../../../src/catalog/index.js";
-import { writeSampleDump } from "../../../src/samples/dump/dump.js";
+import { writeSampleDump } from "../../../tools/sample-dump/dump.js";
 import { DumpTruncatedError, importDump, type ImportDumpOptions } from "../../../src/import/dump/import-dump.js";
 import { tempCatalog } from "../../helpers/build-app.js";
 import { TempDir, VIDEO_COLUMNS, baseBlocks, dumpText, snapshot } from "./helpers.js";

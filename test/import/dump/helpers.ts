@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll } from "vitest";
 import type { Db } from "../../../src/catalog/index.js";
-import { copyEncode } from "../../../src/samples/dump/rows.js";
+import { copyEncode } from "../../../tools/sample-dump/rows.js";
 import { tempCatalog } from "../../helpers/build-app.js";
 
 export type Value = string | number | null;

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, createKey, findByContentId } from "../../../src/catalog/index.js";
-import { writeSampleDump } from "../../../src/samples/dump/dump.js";
+import { writeSampleDump } from "../../../tools/sample-dump/dump.js";
 import { buildServer } from "../../../src/server/app.js";
 import { importDump } from "../../../src/import/dump/import-dump.js";
 import { tempCatalog, testConfig } from "../../helpers/build-app.js";

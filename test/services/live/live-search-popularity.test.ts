@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProviderRuntime, type ProviderRuntime } from "../../../src/providers/runtime.js";
-import { type Simulator, startSimulator } from "../../../src/samples/simulator/index.js";
+import { type Simulator, startSimulator } from "../../../tools/simulator/index.js";
 import { LiveFallback } from "../../../src/services/live/live-fallback.js";
 import { buildTestApp, simulatedProviders, tempCatalog, testConfig } from "../../helpers/build-app.js";
 

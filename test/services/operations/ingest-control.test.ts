@@ -6,7 +6,7 @@ import { PROVIDERS } from "../../../src/providers/registry.js";
 import { openDatabase, type Db, acquireIngestLock, listRuns, releaseIngestLock, titleCount } from "../../../src/catalog/index.js";
 import { IngestBusyError } from "../../../src/ingest/run-ingest.js";
 import { createProviderRuntime, type ProviderRuntime } from "../../../src/providers/runtime.js";
-import { startSimulator, type Simulator } from "../../../src/samples/simulator/index.js";
+import { startSimulator, type Simulator } from "../../../tools/simulator/index.js";
 import { IngestControl, IngestRefusedError, type IngestControlOptions } from "../../../src/services/operations/ingest-control.js";
 import { simulatedProviders, tempCatalog, testConfig } from "../../helpers/build-app.js";
 

@@ -11,9 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { IngestRecord } from "../../../src/model/record.js";
 import { parseProductPage } from "../../../src/providers/mgstage/parse.js";
 import { PROVIDERS } from "../../../src/providers/registry.js";
-import { type Simulator, startSimulator } from "../../../src/samples/simulator/index.js";
+import { type Simulator, startSimulator } from "../../../tools/simulator/index.js";
 import { buildTestApp, makeRecord, simulatedProviders, type TestApp } from "../../helpers/build-app.js";
-import { client, context } from "../../samples/simulator/helpers.js";
+import { client, context } from "../../tools/simulator/helpers.js";
 
 /** MGStage's copy of ABP-647, read from its page (test/fixtures/mgstage: written from JavSP's recorded values). */
 const mgsCopy = parseProductPage(

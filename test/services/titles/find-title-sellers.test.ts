@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCode } from "../../../src/codes/index.js";
 import type { IngestRecord } from "../../../src/model/record.js";
 import { PROVIDERS } from "../../../src/providers/registry.js";
-import { type Simulator, startSimulator } from "../../../src/samples/simulator/index.js";
-import { client, context } from "../../samples/simulator/helpers.js";
+import { type Simulator, startSimulator } from "../../../tools/simulator/index.js";
+import { client, context } from "../../tools/simulator/helpers.js";
 import { buildTestApp, simulatedProviders, type TestApp } from "../../helpers/build-app.js";
 
 const SELLERS_SITES = ["1pondo", "10musume", "pacopacomama", "muramura", "caribbeancom", "caribbeancompr", "heyzo", "tokyo-hot"];

@@ -6,10 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { finishRun, markCrawlStart, startRun } from "../../../src/catalog/index.js";
 import { PROVIDERS } from "../../../src/providers/registry.js";
-import { type Simulator, startSimulator } from "../../../src/samples/simulator/index.js";
+import { type Simulator, startSimulator } from "../../../tools/simulator/index.js";
 import { findTitles } from "../../../src/services/titles/find-title.js";
 import { buildTestApp, makeIngest, simulatedProviders, type TestApp } from "../../helpers/build-app.js";
-import { client, context } from "../../samples/simulator/helpers.js";
+import { client, context } from "../../tools/simulator/helpers.js";
 
 const DATED = ["1pondo", "caribbeancompr", "pacopacomama", "muramura"];
 

@@ -7,7 +7,7 @@
  * item, the floor the provider crawls. Numbers go out as strings where the API
  * sends strings (volume, review average, prices).
  */
-import type { IngestRecord, NameKind } from "../../model/record.js";
+import type { IngestRecord, NameKind } from "../../src/model/record.js";
 import { dayOf, stableId } from "./ids.js";
 import { nameReading } from "./kana.js";
 

@@ -4,7 +4,7 @@
  * Japanese names come from `altNames`, read index-aligned with the English names
  * (how the sample generator builds them); a missing one falls back to the English name.
  */
-import type { IngestRecord, NameKind } from "../../model/record.js";
+import type { IngestRecord, NameKind } from "../../src/model/record.js";
 import { dayOf, stableId } from "./ids.js";
 import { nameReading } from "./kana.js";
 

@@ -3,7 +3,7 @@
  * choices hash (seed, request number, switch), so the same seed and the same request
  * order give the same faults on every run.
  */
-import { hashInts } from "../titles/prng.js";
+import { hashInts } from "../../src/samples/titles/prng.js";
 
 export interface FaultOptions {
   /** Seed of the fault choices; defaults to the simulator's seed. */

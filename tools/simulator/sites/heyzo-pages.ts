@@ -6,8 +6,8 @@
  * English page as the saved 2026 pages are (label-only rows, the Movie built by a script from
  * `var person` and `var aggregateRating`). Made-up titles: only the shape is real.
  */
-import { ACTRESSES } from "../../titles/names.js";
-import { CATEGORIES, MAKERS, SERIES } from "../../titles/labels.js";
+import { ACTRESSES } from "../../../src/samples/titles/names.js";
+import { CATEGORIES, MAKERS, SERIES } from "../../../src/samples/titles/labels.js";
 import { esc } from "../html-text.js";
 import type { SiteTitle } from "../site-titles.js";
 const hms = (mins: number): string => `${String(Math.floor(mins / 60)).padStart(2, "0")}:${String(mins % 60).padStart(2, "0")}:00`;

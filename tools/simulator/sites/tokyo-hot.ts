@@ -8,7 +8,7 @@
  * oldest, and an id in its URL: the number itself for the newer half (n1633, s2mbd-002), a plain
  * shop id made of its day and place in the day for the older (as /product/5484/ is n0487).
  */
-import { hashInts } from "../../titles/prng.js";
+import { hashInts } from "../../../src/samples/titles/prng.js";
 import { HTML_NOT_FOUND, type SimAnswer, type SimSite, type SiteFactory } from "../site.js";
 import { siteTitles, type SiteTitle } from "../site-titles.js";
 import { OWN_VENDOR, renderEnglishPage, renderListPage, renderProductPage, type TokyoHotProduct } from "./tokyo-hot-pages.js";

@@ -8,8 +8,8 @@
  * while it runs: a delisted or unknown article answers 200 with FC2's "not found" page, as the
  * real site answers a removed one, and the listing and the search leave it out.
  */
-import { MAKERS } from "../../titles/labels.js";
-import { hashInts } from "../../titles/prng.js";
+import { MAKERS } from "../../../src/samples/titles/labels.js";
+import { hashInts } from "../../../src/samples/titles/prng.js";
 import { HTML_NOT_FOUND, type SimAnswer, type SimSite, type SiteOptions } from "../site.js";
 import { type SiteTitle, siteTitles } from "../site-titles.js";
 import { type Fc2Article, NOT_FOUND_PAGE, renderArticlePage, renderDescription, renderListPage } from "./fc2-pages.js";

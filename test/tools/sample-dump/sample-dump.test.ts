@@ -5,7 +5,7 @@ import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDumpFile, readCopyDump, type CopyEvent } from "../../../src/import/dump/copy-reader.js";
 import { TABLE_COLUMNS, columnIndex, dumpImageUrl, galleryRange, isR18Table } from "../../../src/import/dump/r18-dump-map.js";
-import { writeSampleDump, type SampleDumpOptions, type SampleDumpResult } from "../../../src/samples/dump/dump.js";
+import { writeSampleDump, type SampleDumpOptions, type SampleDumpResult } from "../../../tools/sample-dump/dump.js";
 import { collect, rowsOf, tablesOf } from "../../import/dump/collect.js";
 
 const ALL_TABLES = [

@@ -7,7 +7,7 @@
  * list run by id, as real responses do, so only UcNameList pairs them right.
  */
 import { createHash } from "node:crypto";
-import { CATEGORIES } from "../../titles/labels.js";
+import { CATEGORIES } from "../../../src/samples/titles/labels.js";
 import { stableId } from "../ids.js";
 import type { SiteTitle } from "../site-titles.js";
 

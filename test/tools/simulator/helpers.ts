@@ -1,7 +1,7 @@
 import { createHttpClient, type HttpClient, type HttpClientOptions } from "../../../src/net/index.js";
 import { parseCode, type ParsedCode } from "../../../src/codes/index.js";
 import type { ProviderContext } from "../../../src/providers/types.js";
-import { startSimulator, type Simulator, type SimulatorOptions } from "../../../src/samples/simulator/index.js";
+import { startSimulator, type Simulator, type SimulatorOptions } from "../../../tools/simulator/index.js";
 
 const UA = "video-catalog/0.1 (+https://example.invalid/video-catalog; self-hosted; test)";
 const open: { close(): Promise<void> }[] = [];

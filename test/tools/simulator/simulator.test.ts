@@ -3,7 +3,7 @@ import { parseSimulateArgs } from "../../../src/cli/simulate-providers.js";
 import { parseCode } from "../../../src/codes/index.js";
 import { parseFanzaItemList } from "../../../src/providers/fanza/parse.js";
 import { parseR18Combined } from "../../../src/providers/r18dev/parse.js";
-import { romajiToHiragana, nameReading } from "../../../src/samples/simulator/kana.js";
+import { romajiToHiragana, nameReading } from "../../../tools/simulator/kana.js";
 import { closeAll, simulator } from "./helpers.js";
 
 afterEach(closeAll);

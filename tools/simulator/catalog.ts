@@ -1,7 +1,7 @@
 /** The simulator's catalog: generated records plus the lookups and orders both sources need. */
-import type { IngestRecord } from "../../model/record.js";
-import { generateSampleRecords } from "../titles/generate.js";
-import { parseCode } from "../../codes/index.js";
+import type { IngestRecord } from "../../src/model/record.js";
+import { generateSampleRecords } from "../../src/samples/titles/generate.js";
+import { parseCode } from "../../src/codes/index.js";
 import { dayOf } from "./ids.js";
 
 export type FanzaSort = "date" | "rank" | "review" | "match";

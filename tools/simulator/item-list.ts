@@ -6,7 +6,7 @@
  * `date`, which the simulator sets to 10:00:00 of the release day). Invalid requests get
  * the API's error envelope with HTTP 400.
  */
-import type { IngestRecord } from "../../model/record.js";
+import type { IngestRecord } from "../../src/model/record.js";
 import { canonicalCode, itemDateTime, type FanzaSort, type SimCatalog } from "./catalog.js";
 import { renderFanzaEnvelope, renderFanzaError, renderFanzaItem } from "./render-fanza.js";
 

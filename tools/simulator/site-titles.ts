@@ -4,10 +4,10 @@
  * most, with the gaps real sites have (no English, no performers, no series, no rating,
  * no gallery). Made-up titles and names (samples/titles); only their shape is real.
  */
-import { CATEGORIES, type NamePair, SERIES } from "../titles/labels.js";
-import { ACTRESSES, type SampleActress } from "../titles/names.js";
-import { hashInts, SampleRng } from "../titles/prng.js";
-import { composeComments, composeTitles } from "../titles/text.js";
+import { CATEGORIES, type NamePair, SERIES } from "../../src/samples/titles/labels.js";
+import { ACTRESSES, type SampleActress } from "../../src/samples/titles/names.js";
+import { hashInts, SampleRng } from "../../src/samples/titles/prng.js";
+import { composeComments, composeTitles } from "../../src/samples/titles/text.js";
 
 export interface SiteTitle {
   /** 0 is the newest. */

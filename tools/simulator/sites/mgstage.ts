@@ -12,8 +12,8 @@
  * with their maker's digits (259LUXU, 300MIUM, 200GANA, 390JAC) and SIRO without, numbered up
  * from the oldest.
  */
-import { parseCode } from "../../../codes/index.js";
-import { hashInts } from "../../titles/prng.js";
+import { parseCode } from "../../../src/codes/index.js";
+import { hashInts } from "../../../src/samples/titles/prng.js";
 import type { SimAnswer, SimSite, SiteFactory } from "../site.js";
 import { type SiteTitle, siteTitles } from "../site-titles.js";
 import { AGE_CHECK_PAGE, type MgstageProduct, renderListPage, renderProductPage, TOP_PAGE } from "./mgstage-pages.js";

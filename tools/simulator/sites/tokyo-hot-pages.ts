@@ -6,7 +6,7 @@
  * of the search and the product list (ul.list li.detail a.rm, "(作品番号: n1633)", ?page=N links).
  * Made-up titles; only the shape is real.
  */
-import { ACTRESSES } from "../../titles/names.js";
+import { ACTRESSES } from "../../../src/samples/titles/names.js";
 import { esc } from "../html-text.js";
 import type { SiteTitle } from "../site-titles.js";
 
