@@ -96,6 +96,7 @@ const WORKERS = availableParallelism() + 1;
 export default defineConfig({
   test: {
     globalSetup: ["test/global-setup.ts"],
+    setupFiles: ["test/setup.ts"],
     // A limit for hangs, not a speed test: many tests run the CLI or a server as child
     // processes (bulk ones at nice 19), which took up to 26 s in a full run on this 2-core machine.
     testTimeout: 60_000,
