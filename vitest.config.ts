@@ -16,36 +16,44 @@ const ISOLATED = ["test/import/dump/refresh.test.ts", "test/http/auth-last-used.
 const ALONE = ["test/e2e/load-while-writing.test.ts"];
 
 /**
- * The longest files, started first, in the order of their measured durations: a fresh clone
- * (CI's) has no durations cached, and vitest would then start the largest files first,
- * leaving files that run for half a minute or more to the end, on a machine whose two cores
- * the suite keeps busy.
+ * The longest files, started first, in the order of their measured durations in a full run
+ * (where the CLI's bulk commands wait for the CPU the other files leave, at the idle
+ * priority): a fresh clone (CI's) has no durations cached, and vitest would then start the
+ * largest files first, leaving files that run for half a minute or more to the end, on a
+ * machine whose two cores the suite keeps busy. The two simulated scans first, beside the
+ * crash loop whose commands take the CPU they leave; the replica, whose refreshes are timed,
+ * after them.
  */
 const LONGEST = [
-  "test/e2e/crash-loop.test.ts",
   "test/metatube/library-scan.test.ts",
-  "test/ingest/ingest-faults.test.ts",
-  "test/e2e/full-disk.test.ts",
-  "test/e2e/organize-kill.test.ts",
+  "test/e2e/crash-loop.test.ts",
+  "test/plex/library-scan.test.ts",
   "test/e2e/replica.test.ts",
   "test/e2e/scan-write.test.ts",
-  "test/providers/tokyo-hot-ingest.test.ts",
-  "test/providers/caribbean-contract.test.ts",
-  "test/plex/library-scan.test.ts",
-  "test/providers/fc2-ingest.test.ts",
-  "test/providers/mgstage-ingest.test.ts",
-  "test/providers/heyzo-contract.test.ts",
-  "test/providers/d2pass-contract.test.ts",
-  "test/import/dump/format.test.ts",
-  "test/e2e/dashboard-browser.test.ts",
-  "test/e2e/restore.test.ts",
-  "test/e2e/workers.test.ts",
-  "test/catalog/bulk-load.test.ts",
-  "test/e2e/cli.test.ts",
-  "test/import/dump/safety.test.ts",
-  "test/e2e/organize.test.ts",
   "test/e2e/watch.test.ts",
-  "test/e2e/dashboard-library-browser.test.ts",
+  "test/e2e/full-disk.test.ts",
+  "test/e2e/restore.test.ts",
+  "test/e2e/ingest-kill-resume.test.ts",
+  "test/ingest/ingest-faults.test.ts",
+  "test/e2e/organize-kill.test.ts",
+  "test/e2e/organize.test.ts",
+  "test/catalog/bulk-load.test.ts",
+  "test/e2e/dashboard-browser.test.ts",
+  "test/cli/bulk-nice.test.ts",
+  "test/e2e/cli.test.ts",
+  "test/providers/mgstage-ingest.test.ts",
+  "test/providers/caribbean-contract.test.ts",
+  "test/providers/d2pass-contract.test.ts",
+  "test/providers/heyzo-contract.test.ts",
+  "test/e2e/workers.test.ts",
+  "test/import/dump/safety.test.ts",
+  "test/import/dump/format.test.ts",
+  "test/providers/mgstage-crawl.test.ts",
+  "test/e2e/log-reader-leaves.test.ts",
+  "test/ingest/ingest-run.test.ts",
+  "test/catalog/search-plans.test.ts",
+  "test/providers/tokyo-hot-provider.test.ts",
+  "test/e2e/readme-quickstart.test.ts",
 ];
 
 /**
@@ -96,6 +104,7 @@ const WORKERS = availableParallelism() + 1;
 export default defineConfig({
   test: {
     globalSetup: ["test/global-setup.ts"],
+    setupFiles: ["test/setup.ts"],
     // A limit for hangs, not a speed test: many tests run the CLI or a server as child
     // processes (bulk ones at nice 19), which took up to 26 s in a full run on this 2-core machine.
     testTimeout: 60_000,

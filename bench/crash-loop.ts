@@ -75,7 +75,6 @@ function check(path: string, what: string, failures: string[]): void {
 
 export async function crashLoop(o: CrashLoopOptions): Promise<CrashLoopResult> {
   const log = o.log ?? (() => {});
-  const random = seededRandom(o.seed ?? 5);
   const sim = await startSimulator({ records: 1500, seed: 13 });
   const failures: string[] = [];
   const byKind = Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<Kind, number>;
@@ -90,8 +89,10 @@ export async function crashLoop(o: CrashLoopOptions): Promise<CrashLoopResult> {
     };
     const ndjson = join(o.dir, "crash.ndjson");
     const dump = join(o.dir, "crash.sql.gz");
-    await runCli(["sample", "--count", "3000", "--seed", "3", "--out", ndjson], childEnv(":memory:"), 120_000).done;
-    await runCli(["sample-dump", "--videos", "3000", "--seed", "4", "--out", dump], childEnv(":memory:"), 120_000).done;
+    await Promise.all([
+      runCli(["sample", "--count", "3000", "--seed", "3", "--out", ndjson], childEnv(":memory:"), 120_000).done,
+      runCli(["sample-dump", "--videos", "3000", "--seed", "4", "--out", dump], childEnv(":memory:"), 120_000).done,
+    ]);
     const commands: Record<Kind, string[]> = {
       ingest: ["ingest", "--provider", "fanza", "--since", "2000-01-01"],
       import: ["import", ndjson, "--provider", "crash"],
@@ -102,7 +103,8 @@ export async function crashLoop(o: CrashLoopOptions): Promise<CrashLoopResult> {
     const envOf = (kind: Kind, db: string) =>
       childEnv(db, { ...fanza, ...(kind === "server" ? { INGEST_CRON: "* * * * * *", PROVIDER_FANZA_RATE: "50" } : {}) });
 
-    // Clean runs: the catalogs every killed one must end up as, and how long each takes.
+    // Clean runs, one at a time as the kills' runs would go alone: the catalogs every killed one
+    // must end up as, and how long each takes.
     const jobs = {} as Record<Kind, Job>;
     const clean = {} as Record<Kind, string[]>;
     for (const kind of KINDS) {
@@ -116,47 +118,55 @@ export async function crashLoop(o: CrashLoopOptions): Promise<CrashLoopResult> {
       log(`clean ${kind}: ${clean[kind].length} titles in ${Math.round(cleanMs)} ms`);
     }
 
-    // The kills, round the kinds; each at a random point of a run.
-    for (let i = 0; i < o.kills; i++) {
-      const kind = KINDS[i % KINDS.length];
-      const job = jobs[kind];
-      const at = Math.round(150 + random() * job.cleanMs);
-      const { running, ranMs } = await killAfter(job.args, job.env, at);
-      if (running) byKind[kind]++;
-      // It ended first: a resumed ingest has less left to do than a clean run, and a busy
-      // machine makes any run's length vary. The next kill of this kind falls within
-      // the length it has now.
-      else job.cleanMs = Math.max(ranMs - 150, 1);
-      check(job.env.DATABASE_PATH!, `${kind} killed at ${at} ms`, failures);
-    }
-
-    // Each command once more, to its end: exactly the clean catalog.
-    for (const kind of KINDS) {
-      const job = jobs[kind];
-      const path = job.env.DATABASE_PATH!;
-      await runToEnd(kind === "server" ? commands.ingest : job.args, job.env);
-      const db = openCatalog(path);
-      try {
-        for (const p of checkCatalog(db)) failures.push(`${kind} after the last run: ${p}`);
-        const got = titleHashes(db);
-        if (got.join("\n") !== clean[kind].join("\n")) {
-          const missing = clean[kind].filter((t) => !got.includes(t)).length;
-          const extra = got.filter((t) => !clean[kind].includes(t)).length;
-          failures.push(`${kind}: the catalog differs from a clean run's (${missing} titles missing or different, ${extra} extra)`);
+    // The kills, the kinds side by side (each on its own catalog; most of a run is a wait on the
+    // source's rate, or on the CPU the others use, which only makes a run longer than its clean
+    // one): each at a random point of a run, then the command once more to its end.
+    const kindKills = (k: number) => Math.floor(o.kills / KINDS.length) + (k < o.kills % KINDS.length ? 1 : 0);
+    await Promise.all(
+      KINDS.map(async (kind, k) => {
+        const random = seededRandom((o.seed ?? 5) + k);
+        const job = jobs[kind];
+        for (let i = 0; i < kindKills(k); i++) {
+          const at = Math.round(150 + random() * job.cleanMs);
+          const { running, ranMs } = await killAfter(job.args, job.env, at);
+          if (running) byKind[kind]++;
+          // It ended first: a resumed ingest has less left to do than a clean run, and a busy
+          // machine makes any run's length vary. The next kill of this kind falls within
+          // the length it has now.
+          else job.cleanMs = Math.max(ranMs - 150, 1);
+          check(job.env.DATABASE_PATH!, `${kind} killed at ${at} ms`, failures);
         }
-        if (kind === "ingest" || kind === "server") {
-          const runs = listRuns(db, 100_000);
-          interrupted += runs.filter((r) => r.status === "interrupted").length;
-          if (runs.some((r) => r.status === "running")) failures.push(`${kind}: a run is still marked running`);
-          if (runs[0]?.status !== "succeeded") failures.push(`${kind}: the last run ended ${runs[0]?.status}`);
-        }
-      } finally {
-        db.close();
-      }
-    }
+        // The server's catalog is finished by an ingest at the ingest kind's rate: only its kills needed the slower one.
+        const last = kind === "server" ? { args: commands.ingest, env: envOf("ingest", job.env.DATABASE_PATH!) } : job;
+        interrupted += await lastRun(last.args, last.env, kind, clean[kind], failures);
+      }),
+    );
   } finally {
     await sim.close();
   }
   const kills = Object.values(byKind).reduce((a, b) => a + b, 0);
   return { kills, byKind, interrupted, failures };
+}
+
+/** Runs `args` to its end after the kills of `kind`; checks the catalog against the clean run's titles. The runs it finds interrupted. */
+async function lastRun(args: string[], env: NodeJS.ProcessEnv, kind: Kind, clean: string[], failures: string[]): Promise<number> {
+  const path = env.DATABASE_PATH!;
+  await runToEnd(args, env);
+  const db = openCatalog(path);
+  try {
+    for (const p of checkCatalog(db)) failures.push(`${kind} after the last run: ${p}`);
+    const got = titleHashes(db);
+    if (got.join("\n") !== clean.join("\n")) {
+      const missing = clean.filter((t) => !got.includes(t)).length;
+      const extra = got.filter((t) => !clean.includes(t)).length;
+      failures.push(`${kind}: the catalog differs from a clean run's (${missing} titles missing or different, ${extra} extra)`);
+    }
+    if (kind !== "ingest" && kind !== "server") return 0;
+    const runs = listRuns(db, 100_000);
+    if (runs.some((r) => r.status === "running")) failures.push(`${kind}: a run is still marked running`);
+    if (runs[0]?.status !== "succeeded") failures.push(`${kind}: the last run ended ${runs[0]?.status}`);
+    return runs.filter((r) => r.status === "interrupted").length;
+  } finally {
+    db.close();
+  }
 }

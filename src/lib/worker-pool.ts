@@ -9,9 +9,11 @@ import { stableCode, VideoCatalogError } from "./video-catalog-error.js";
  * asked by request and reply, and failing the same way.
  *
  * Starting: compiled, a worker is an entry point of the build beside the bundle
- * (dist/NAME.js, see scripts/build.mjs); from the TypeScript sources (tests, `node
- * --import tsx`) it is the caller's NAME.ts, loaded after registering tsx in the new
- * thread, which does not inherit the loader.
+ * (dist/NAME.js, see scripts/build.mjs); from the TypeScript sources (`node --import
+ * tsx`) it is the caller's NAME.ts, loaded after registering tsx in the new thread, which
+ * does not inherit the loader. The tests, whose setup builds dist/ first, start theirs
+ * from the build (workersFromBuild): each thread loading the sources anew through tsx
+ * cost more than most of the work the tests give it.
  *
  * Failing: a request whose handler throws is rejected with an error of the same
  * message (and `code`, when the error had one). A worker that dies rejects what it
@@ -67,9 +69,18 @@ function tsxApiUrl(): string {
   return pathToFileURL(cjs.replace(/\.cjs$/, ".mjs")).href;
 }
 
+/** Where workers started from the sources find their built entries instead; unset, they load the sources. */
+let builtEntries: URL | null = null;
+
+/** From the sources, start workers from the build in `dir` (its NAME.js), which must be current. */
+export function workersFromBuild(dir: URL): void {
+  builtEntries = dir;
+}
+
 function entryOf(source: URL): URL {
   const name = source.pathname.slice(source.pathname.lastIndexOf("/") + 1).replace(/\.ts$/, "");
   if (!fromSource) return new URL(`./${name}.js`, import.meta.url);
+  if (builtEntries !== null) return new URL(`./${name}.js`, builtEntries);
   const entry = `(await import(${JSON.stringify(tsxApiUrl())})).register();\nawait import(${JSON.stringify(source.href)});`;
   return new URL(`data:text/javascript,${encodeURIComponent(entry)}`);
 }

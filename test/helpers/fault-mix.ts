@@ -18,5 +18,9 @@ export const SELLER_FAULTS: FaultOptions = {
 /** The settings of a runtime that outlasts SELLER_FAULTS. */
 export const FAULT_MIX_ENV = { HTTP_MAX_RETRIES: "16", HTTP_TIMEOUT_MS: "5000" } as const;
 
-/** Its client's backoff: short, and never longer than the simulator's Retry-After (1 s). */
-export const FAULT_MIX_BACKOFF = { baseDelayMs: 20, maxDelayMs: 1000 } as const;
+/**
+ * Its client's backoff: short, and never longer than the simulator's Retry-After (1 s). Its waits
+ * take no time: how long the client waits (Retry-After included) is held in its own tests; here
+ * what a crawl stores is under test, not its pace.
+ */
+export const FAULT_MIX_BACKOFF = { baseDelayMs: 20, maxDelayMs: 1000, sleep: async () => {} } as const;

@@ -3,6 +3,9 @@ import type { FastifyServerOptions } from "fastify";
 
 const AJV_OPTIONS = { removeAdditional: false, useDefaults: true } as const;
 
+/** One Ajv per set of options for every server of the process (the tests build many): a route's schema compiles once. */
+const pool = AjvCompiler();
+
 /**
  * Parameters come as text in a query string (`num=5`: the schema's types are read from
  * it), and as JSON in a body, where a value of the wrong type is the client's mistake:
@@ -11,7 +14,6 @@ const AJV_OPTIONS = { removeAdditional: false, useDefaults: true } as const;
  * does not.
  */
 export function validatorsByPart(): NonNullable<FastifyServerOptions["schemaController"]> {
-  const pool = AjvCompiler();
   return {
     compilersFactory: {
       buildValidator(externalSchemas, ajvServerOption) {
