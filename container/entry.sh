@@ -23,36 +23,41 @@ case "$gid" in '' | *[!0-9]*) say "PGID must be a number (a group id), not '$gid
 case "$mask" in [0-7][0-7][0-7] | [0-7][0-7][0-7][0-7]) ;; *) say "UMASK must be three or four octal digits (022, 002), not '$mask'"; exit 64 ;; esac
 umask "$mask"
 
+# What runs a command as the user the files belong to: setpriv when started as root, nothing else otherwise.
+drop=""
 if [ "$(id -u)" = 0 ]; then
-  as() { setpriv --reuid="$uid" --regid="$gid" --clear-groups -- "$@"; }
+  drop="setpriv --reuid=$uid --regid=$gid --clear-groups --"
 else
   if [ -n "${PUID:-}${PGID:-}" ] && [ "${PUID:-$(id -u)}:${PGID:-$(id -g)}" != "$(id -u):$(id -g)" ]; then
     say "PUID/PGID ($uid:$gid) ignored: the container was started as user $(id -u):$(id -g) (--user); that user writes the files"
   fi
   uid="$(id -u)"
   gid="$(id -g)"
-  as() { "$@"; }
 fi
+as() { $drop "$@"; }
+
+# One line, exit 77: a path of the catalog's that the service's user cannot write.
+refuse() {
+  say "$1 is not writable by user $uid group $gid (it belongs to $(stat -c %u:%g "$1")): $2, or set PUID and PGID to its owner"
+  exit 77
+}
 
 # The catalog's folder and the files in it must be writable by the user the service runs
 # as: said here in one line, before SQLite would say it as an error of its own.
-data="$(dirname "${DATABASE_PATH:-/data/catalog.db}")"
-if [ "${DATABASE_PATH:-}" != ":memory:" ] && [ -d "$data" ] && ! as test -w "$data" -a -x "$data"; then
-  if [ "$(id -u)" = 0 ] && [ ! -e "${DATABASE_PATH:-/data/catalog.db}" ]; then
-    chown "$uid:$gid" "$data"
-  else
-    say "$data is not writable by user $uid group $gid (it belongs to $(stat -c %u:%g "$data")): give it to them on the host (chown -R $uid:$gid on the folder mounted there), or set PUID and PGID to its owner"
-    exit 77
+catalog="${DATABASE_PATH:-/data/catalog.db}"
+data="$(dirname "$catalog")"
+if [ "$catalog" != ":memory:" ]; then
+  if [ -d "$data" ] && ! as test -w "$data" -a -x "$data"; then
+    # A folder with no catalog yet (a new volume or bind mount) is given to them: the folder only.
+    if [ "$(id -u)" = 0 ] && [ ! -e "$catalog" ]; then
+      chown "$uid:$gid" "$data"
+    else
+      refuse "$data" "give it to them on the host (chown -R $uid:$gid on the folder mounted there)"
+    fi
   fi
+  for file in "$catalog" "$catalog-wal" "$catalog-shm"; do
+    if [ -e "$file" ] && ! as test -w "$file"; then refuse "$file" "give the folder to them on the host (chown -R $uid:$gid)"; fi
+  done
 fi
-for file in "${DATABASE_PATH:-/data/catalog.db}" "${DATABASE_PATH:-/data/catalog.db}-wal" "${DATABASE_PATH:-/data/catalog.db}-shm"; do
-  if [ -e "$file" ] && ! as test -w "$file"; then
-    say "$file is not writable by user $uid group $gid (it belongs to $(stat -c %u:%g "$file")): give the folder to them on the host (chown -R $uid:$gid), or set PUID and PGID to its owner"
-    exit 77
-  fi
-done
 
-if [ "$(id -u)" = 0 ]; then
-  exec setpriv --reuid="$uid" --regid="$gid" --clear-groups -- node /app/dist/main.js "$@"
-fi
-exec node /app/dist/main.js "$@"
+exec $drop node /app/dist/main.js "$@"

@@ -127,6 +127,7 @@ export async function build({ production = false } = {}) {
   const sourceFiles = SOURCE_DIRS.flatMap((dir) => readdirSync(join(ROOT, dir), { recursive: true }).map((f) => join(dir, f).split(sep).join("/")));
   const before = new Map([...sourceFiles, ...SETTINGS].map((f) => [f, hashOf(f)]));
   const esbuild = await import("esbuild");
+  readPackages.clear(); // filled by this build's packagePaths plugin, for this build's stamp alone
   const result = await esbuild.build({
     absWorkingDir: ROOT,
     entryPoints: production ? Object.fromEntries(Object.entries(ENTRY_POINTS).filter(([name]) => !BENCH_ENTRIES.includes(name))) : ENTRY_POINTS,
