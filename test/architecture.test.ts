@@ -18,6 +18,8 @@ const RANKS: Record<string, number> = {
   net: 0,
   model: 0,
   codes: 0,
+  // A person's names (scripts, full names, DMM's 名（旧名）) and a record's credits: pure code.
+  people: 0.5,
   catalog: 1,
   samples: 1,
   // The outbound clients of Jellyfin, Emby, Plex and the webhook: over net/ and config/ alone.
@@ -59,7 +61,8 @@ const SUB_RANKS: Record<string, Record<string, number>> = {
   // What the services stand on, on one floor: API keys and the sign-in limits, the state of the process's duties (backup,
   // replica, ingest runs, providers' readiness), the live providers, the search threads < deps.ts, what every use-case is
   // given < finding titles (and their names, their copies) < search and random, which fall back on finding titles.
-  services: { access: 0, operations: 0, live: 0, "search-pool": 0, ".": 1, titles: 2, search: 3 },
+  // People (her record, her picture, a title's credits) stand on finding titles, beside search.
+  services: { access: 0, operations: 0, live: 0, "search-pool": 0, ".": 1, titles: 2, search: 3, people: 3 },
   // Litestream (its binary, settings, output, runs, restores, the backup's lag) < the primary, the workers' side, what runs
   // once per catalog < the replica (its copies, their position, the backup it follows, the workers on the copy served).
   cluster: { litestream: 0, ".": 1, replica: 2 },

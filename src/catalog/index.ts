@@ -55,6 +55,24 @@ export { movieJson, queryJson, recordsJson } from "./wire/answer-json.js";
 export { bytesToLatin1, latin1ToBytes, resultsFromLatin1, resultsToLatin1, type ResultOnThread } from "./wire/thread-transfer.js";
 export { foldName } from "./fts/name-tags.js";
 
+// People: her record, names, titles and credits; the rebuild from the stored titles.
+export {
+  getPerson,
+  namesOfOnePerson,
+  peopleNamed,
+  personByKey,
+  personKey,
+  personNames,
+  personTitleIds,
+  searchPeople,
+  shownPerson,
+  titleCredits,
+  type NameKindOfPerson,
+  type PersonName,
+  type PersonRecord,
+} from "./store/people-read.js";
+export { rebuildPeople } from "./store/people-rebuild.js";
+
 // Search and random.
 export { EMPTY_FILTER, isEmptyFilter, type CatalogFilter } from "./search/filter-sql.js";
 export { SORT_KEYS, type SortKey } from "./search/search.js";

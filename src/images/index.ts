@@ -6,3 +6,4 @@ export { ImageError, type ImageErrorKind } from "./errors.js";
 export { MAX_SOURCE_BYTES } from "./fetch-source.js";
 export { createImages, imagesFor, lazyImages } from "./images.js";
 export type { CutImage, CutOptions, ImageKind, Images, ImagesOptions, ImagesStats, SourceImage } from "./types.js";
+export type { PictureTree } from "./picture-tree.js";

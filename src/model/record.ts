@@ -91,6 +91,16 @@ export type NameKind = (typeof NAME_KINDS)[number];
 const NullableNumber = Type.Union([Type.Number(), Type.Null()]);
 
 /**
+ * One actress as a source credits her on a title, beside the record's `actresses` (same
+ * order): the source's own id of her where it has one (DMM's, which r18.dev and FANZA
+ * share), every spelling it gives of her name (romaji, kanji, kana; DMM's `名（旧名）` as
+ * written) and her picture. Only sources with ids give credits; the others' credits are
+ * read from the record's names (src/people/credits.ts).
+ */
+export const CreditSchema = Type.Object({ id: Type.Union([Type.String({ pattern: "^\\d{1,12}$" }), Type.Null()]), names: Names, image: NullableUrl }, closed);
+export type Credit = Static<typeof CreditSchema>;
+
+/**
  * What a provider (or an import) hands to the catalog: the record plus what the
  * catalog needs beyond the wire shape (sort keys, the provider's page, names in
  * the other language so filters and search match English and Japanese).
@@ -112,6 +122,8 @@ export const IngestRecordSchema = Type.Object(
     ),
     /** false for uncensored titles (FC2, HEYZO, Caribbeancom, 1pondo, ...). */
     censored: Type.Boolean(),
+    /** The actresses as the source credits them, with its ids (r18.dev, FANZA); absent where a source has no ids. */
+    credits: Type.Optional(Type.Array(CreditSchema)),
   },
   closed,
 );

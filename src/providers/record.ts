@@ -23,6 +23,8 @@ export interface TitleParts {
   altNames?: IngestRecord["altNames"];
   /** Default false: the sellers' own sites sell uncensored titles. */
   censored?: boolean;
+  /** The actresses with the source's ids of them, in the record's order (sources with ids only). */
+  credits?: IngestRecord["credits"];
 }
 
 /** The record of a title, in the model's field order, validated; a ProviderParseError when it cannot be one. */
@@ -68,6 +70,8 @@ export function titleRecord(parts: TitleParts): IngestRecord {
     altNames: parts.altNames ?? {},
     censored: parts.censored ?? false,
   };
+  // A credit with no id says nothing the record's names do not: only credits with some id are kept.
+  if (parts.credits?.some((c) => c.id !== null)) ingest.credits = parts.credits;
   const problems = validateIngestRecord(ingest);
   if (problems.length > 0) throw new ProviderParseError(parts.provider, `${parts.what}: ${problems.join("; ")}`, problems);
   return ingest;

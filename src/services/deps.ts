@@ -1,6 +1,6 @@
 import type { Db } from "../catalog/index.js";
 import type { Config } from "../config/load.js";
-import type { Images } from "../images/index.js";
+import type { Images, PictureTree } from "../images/index.js";
 import type { BackupStatus } from "./operations/backup-state.js";
 import type { IngestStarter } from "./operations/ingest-control.js";
 import type { LiveFallback } from "./live/live-fallback.js";
@@ -19,6 +19,8 @@ export interface ServiceDeps {
   ingest: IngestStarter | null;
   /** Images fetched, cut and cached for the MetaTube routes and scan's artwork; absent or null where there are none. */
   images?: Images | null;
+  /** The actress pictures' tree the user points at (PEOPLE_PICTURES), asked after the sources'; absent or null without one. */
+  pictureTree?: PictureTree | null;
   /** The catalog's backup (BACKUP_TO), for /health and the dashboard; absent or null without one. */
   backup?: BackupStatus | null;
   /** The state of a read-only replica (REPLICA_OF), for /health; absent or null on a writer. */

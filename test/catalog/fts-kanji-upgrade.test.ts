@@ -31,9 +31,12 @@ describe("upgrading to kanji indexed alone (migration 0005)", () => {
       makeIngest({ contentId: "kan00002", dvdId: "KAN-002", titleEn: "Midsummer", titleJa: "真夏" }),
     ];
     // Today's writer also stores source_hash (migration 0006, after this catalog's time): the column is there only while it writes.
+    // So does the credits column of 0010 (these titles credit no one, so no table of people is written).
     old.exec("ALTER TABLE movies ADD source_hash text");
+    old.exec("ALTER TABLE movie_docs ADD credits text");
     upsertRecords(old as unknown as Db, titles);
     old.exec("ALTER TABLE movies DROP COLUMN source_hash");
+    old.exec("ALTER TABLE movie_docs DROP COLUMN credits");
     // The title column as the writer before 0005 indexed it: bigrams and the last character of each run.
     const oldTitles: Record<string, string> = { kan00001: "summer night \n  夏の の夜 夜 \n ", kan00002: "midsummer \n  真夏 夏 \n " };
     for (const [cid, title] of Object.entries(oldTitles)) {

@@ -4,17 +4,12 @@
  * shared by the index side (fts-fields.ts) and the filter side (search/filter-sql.ts).
  */
 import type { DetailedRecord, NameKind } from "../../model/record.js";
+import { foldName } from "../../people/names.js";
+
+export { foldName };
 
 /** A title's other spellings of its names, by kind (movie_docs.alt_names). */
 export type AltNames = Partial<Record<NameKind, string[]>>;
-
-const ASCII = /^[\x20-\x7e]*$/;
-
-/** Folding for exact, case-insensitive name filters (NFKC is the identity on printable ASCII). */
-export function foldName(name: string): string {
-  const n = ASCII.test(name) ? name : name.normalize("NFKC");
-  return n.trim().replace(/\s+/g, " ").toLowerCase();
-}
 
 const B32 = "0123456789abcdefghijklmnopqrstuv";
 

@@ -9,6 +9,7 @@ import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { rebuildFtsIfFlagged } from "../search/fts-rebuild.js";
+import { rebuildPeopleIfFlagged } from "../store/people-rebuild.js";
 import { leaveCheckpointsToOthers } from "../store/checkpoint.js";
 import type { Db } from "../store/db.js";
 
@@ -66,6 +67,7 @@ export function openDatabase(path: string, options: OpenOptions = {}): Db {
 export function migrateDatabase(db: Db): void {
   migrate(drizzle(db), { migrationsFolder: MIGRATIONS_DIR });
   rebuildFtsIfFlagged(db, (line) => process.stderr.write(`${line}\n`));
+  rebuildPeopleIfFlagged(db, (line) => process.stderr.write(`${line}\n`));
 }
 
 export function openCatalog(path: string, options: OpenOptions = {}): Db {

@@ -7,6 +7,8 @@ import { ftsKey } from "../fts/fts-key.js";
 import { writeWithoutWaiting } from "./no-wait.js";
 import { endTurnSnapshot, stmt } from "./statements.js";
 import { noteCatalogWrite } from "./version.js";
+import { creditsOf } from "../../people/credits.js";
+import { PeopleWriter } from "./people-write.js";
 
 export interface UpsertResult {
   added: number;
@@ -32,8 +34,8 @@ const UPDATE_SQL = `UPDATE movies SET dvd_id = ?, service_code = ?, site = ?, re
 /** A title whose record is unchanged, rebuilt from other dump rows (or by an older import): only the digest moves. */
 const UPDATE_SOURCE_SQL = "UPDATE movies SET source_hash = ? WHERE id = ?";
 
-const INSERT_DOC_SQL = "INSERT INTO movie_docs (id, page_url, doc, alt_names) VALUES (?, ?, ?, ?)";
-const UPDATE_DOC_SQL = "UPDATE movie_docs SET page_url = ?, doc = ?, alt_names = ? WHERE id = ?";
+const INSERT_DOC_SQL = "INSERT INTO movie_docs (id, page_url, doc, alt_names, credits) VALUES (?, ?, ?, ?, ?)";
+const UPDATE_DOC_SQL = "UPDATE movie_docs SET page_url = ?, doc = ?, alt_names = ?, credits = ? WHERE id = ?";
 // Keys are bound through CAST: better-sqlite3 binds JS numbers as REAL, and FTS5 ignores
 // a REAL rowid constraint next to MATCH (it returns every match).
 const INSERT_FTS_SQL = "INSERT INTO movies_fts (rowid, code, title, people, org, cat, comment, tags) VALUES (CAST(? AS INTEGER), ?, ?, ?, ?, ?, ?, ?)";
@@ -49,11 +51,13 @@ const NEXT_ID_SQL = "SELECT coalesce(max(id), 0) + 1 FROM movies";
 function rowOf(r: IngestRecord, now: number, sourceHash: string | null = null) {
   const doc = encodeDoc(r.record);
   const altNames = JSON.stringify(r.altNames ?? {});
+  // The sources' ids of the actresses count as the record: a title that gains them is written again.
+  const credits = r.credits === undefined ? null : JSON.stringify(r.credits);
   // One call over the joined text: the same digest as updating a Hash part by part, at
   // half the cost (no Hash object per record).
   const digest = hash(
     "sha1",
-    `${doc}\u0000${altNames}\u0000${r.pageUrl}\u0000${r.ratingAvg}\u0000${r.ratingCount}\u0000${r.popularity}\u0000${r.censored}`,
+    `${doc}\u0000${altNames}\u0000${r.pageUrl}\u0000${r.ratingAvg}\u0000${r.ratingCount}\u0000${r.popularity}\u0000${r.censored}${credits === null ? "" : `\u0000${credits}`}`,
     "base64",
   );
   return {
@@ -71,6 +75,8 @@ function rowOf(r: IngestRecord, now: number, sourceHash: string | null = null) {
     pageUrl: r.pageUrl,
     doc,
     altNames,
+    credits,
+    people: creditsOf(r),
     hash: digest,
     sourceHash,
     now,
@@ -115,6 +121,7 @@ export function prepareChangedRecord(r: IngestRecord, now: number, storedHash: s
 export class RowWriter {
   private readonly pending = new Map<number, { key: number; fields: () => string[] }>();
   private nextId: number | null = null;
+  private readonly people: PeopleWriter;
 
   /**
    * @param ownsIds the caller holds the write lock for the writer's whole life (a bulk
@@ -123,7 +130,10 @@ export class RowWriter {
   constructor(
     private readonly db: Db,
     private readonly ownsIds = false,
-  ) {}
+    now = Date.now(),
+  ) {
+    this.people = new PeopleWriter(db, now);
+  }
 
   private newId(): number {
     if (!this.ownsIds) return stmt<[], number>(this.db, NEXT_ID_SQL).pluck().get() as number;
@@ -158,7 +168,8 @@ export class RowWriter {
         row.sourceHash,
         id,
       );
-      stmt(this.db, UPDATE_DOC_SQL).run(row.pageUrl, row.doc, row.altNames, id);
+      stmt(this.db, UPDATE_DOC_SQL).run(row.pageUrl, row.doc, row.altNames, row.credits, id);
+      this.people.credit(id, row.releaseDate, row.provider, row.people, true);
       // A title written earlier in this flush has no index row yet: its pending one is replaced.
       if (!this.pending.has(id)) stmt(this.db, DELETE_FTS_SQL).run(existing.fts_key);
       this.pending.set(id, { key, fields });
@@ -186,7 +197,8 @@ export class RowWriter {
       key,
       row.sourceHash,
     );
-    stmt(this.db, INSERT_DOC_SQL).run(id, row.pageUrl, row.doc, row.altNames);
+    stmt(this.db, INSERT_DOC_SQL).run(id, row.pageUrl, row.doc, row.altNames, row.credits);
+    this.people.credit(id, row.releaseDate, row.provider, row.people, false);
     this.pending.set(id, { key, fields });
     result.added++;
   }
@@ -201,8 +213,9 @@ export class RowWriter {
     return this.pending.size;
   }
 
-  /** Writes the held-back index rows, in key order. */
+  /** Writes the held-back index rows, in key order, and the people's names and pictures gathered. */
   flushIndex(): void {
+    this.people.flush();
     if (this.pending.size === 0) return;
     const rows = [...this.pending.values()].sort((a, b) => a.key - b.key);
     this.pending.clear();
@@ -214,7 +227,7 @@ export class RowWriter {
 /** Writes the records that changed, in the caller's transaction (or none). Unchanged ones are skipped. */
 export function upsertRecordsInTx(db: Db, records: IngestRecord[], now = Date.now()): UpsertResult {
   const result: UpsertResult = { added: 0, updated: 0, unchanged: 0 };
-  const writer = new RowWriter(db);
+  const writer = new RowWriter(db, false, now);
   for (const r of records) writer.write(rowOf(r, now), () => fieldsOf(r), result);
   writer.flushIndex();
   if (result.added + result.updated > 0) noteCatalogWrite(db);

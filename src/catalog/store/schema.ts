@@ -51,6 +51,8 @@ export const movieDocs = sqliteTable("movie_docs", {
   pageUrl: text("page_url").notNull(),
   doc: text("doc").notNull(),
   altNames: text("alt_names").notNull(),
+  /** The source's credits of its actresses with their ids (IngestRecord.credits), as JSON; null where it gives none. */
+  credits: text("credits"),
 });
 
 /** API keys: only the SHA-256 of the token is kept. */
@@ -182,3 +184,5 @@ export const ingestLock = sqliteTable("ingest_lock", {
 
 // The library's tables (organize's journal, the watcher's queue), in a file of their own.
 export * from "./schema-library.js";
+// People: their names, credits and the user's edits of them.
+export * from "./schema-people.js";

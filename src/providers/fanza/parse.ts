@@ -98,6 +98,8 @@ export function parseFanzaItemList(json: unknown): FanzaItemListPage {
 interface Named {
   name: string;
   reading: string | null;
+  /** DMM's id of it (an actress's: the id r18.dev gives her too). */
+  id: string | null;
 }
 
 /**
@@ -119,7 +121,7 @@ function infoNames(v: unknown): Named[] {
     if (/_(ruby|classify)$/.test(id)) continue;
     const name = str(e.name);
     if (name === null || out.some((o) => o.name === name)) continue;
-    out.push({ name, reading: str(e.ruby) ?? readings.get(id) ?? null });
+    out.push({ name, reading: str(e.ruby) ?? readings.get(id) ?? null, id: /^\d{1,12}$/.test(id) ? id : null });
   }
   return out;
 }
@@ -227,6 +229,7 @@ export function parseFanzaItem(item: unknown): IngestRecord {
     ratingAvg: ratingCount === 0 ? null : num(review.average),
     ratingCount,
     altNames,
+    credits: actresses.map((n) => ({ id: n.id, names: n.reading === null || n.reading === n.name ? [n.name] : [n.name, n.reading], image: null })),
     censored: parseCode(dvdId)?.censored ?? true,
   });
 }

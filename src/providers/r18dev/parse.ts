@@ -60,7 +60,17 @@ function actressImage(v: unknown): string | null {
 interface Person {
   name: string;
   nameJa: string | null;
+  /** Every spelling r18.dev gives: romaji, kanji, kana. */
+  spellings: string[];
+  /** DMM's id of the person (r18.dev's `id`). */
+  id: string | null;
   image: string | null;
+}
+
+/** A DMM id as r18.dev gives it (a number, or its digits as text). */
+function dmmId(v: unknown): string | null {
+  const s = typeof v === "number" && Number.isSafeInteger(v) && v > 0 ? String(v) : str(v);
+  return s !== null && /^\d{1,12}$/.test(s) ? s : null;
 }
 
 /** actresses/actors/directors/authors: romaji name, kanji as the alternative. */
@@ -72,7 +82,8 @@ function people(v: unknown): Person[] {
     const kanji = str(p.name_kanji) ?? str(p.name_kana);
     const name = romaji ?? kanji;
     if (name === null || out.some((o) => o.name === name)) continue;
-    out.push({ name, nameJa: kanji, image: actressImage(p.image_url) });
+    const spellings = uniq([romaji, str(p.name_kanji), str(p.name_kana)]);
+    out.push({ name, nameJa: kanji, spellings, id: dmmId(p.id), image: actressImage(p.image_url) });
   }
   return out;
 }
@@ -167,6 +178,7 @@ export function parseR18Combined(json: unknown): IngestRecord {
     },
     pageUrl: `https://r18.dev/videos/vod/movies/detail/-/id=${encodeSourceId(PROVIDER, contentId)}/`,
     altNames,
+    credits: actresses.map((p) => ({ id: p.id, names: p.spellings, image: p.image })),
     censored: parseCode(dvdId)?.censored ?? true,
   });
 }

@@ -1,0 +1,84 @@
+/**
+ * People read again from the stored titles: once after the upgrade that brought people
+ * (the `people_rebuild` meta row the migration sets), or when asked (`people rebuild`).
+ * The sources' people are made afresh; the user's edits are kept and applied again: a
+ * merge names persons by DMM id or by a name, which the new rows still carry.
+ */
+import type { IngestRecord } from "../../model/record.js";
+import { creditsOf } from "../../people/credits.js";
+import type { Db } from "./db.js";
+import { decodeDoc } from "./doc-codec.js";
+import { PeopleWriter } from "./people-write.js";
+import { endTurnSnapshot, stmt } from "./statements.js";
+
+const FLAG = "people_rebuild";
+const BATCH = 2000;
+
+interface Row {
+  id: number;
+  provider: string;
+  release_date: string;
+  doc: string;
+  alt_names: string;
+  credits: string | null;
+}
+
+/** Credits of every stored title into people, in the caller's transaction. Returns the titles read. */
+function readAllCredits(db: Db, log: (line: string) => void): number {
+  const page = stmt<[number, number], Row>(
+    db,
+    `SELECT m.id, m.provider, m.release_date, d.doc, d.alt_names, d.credits
+     FROM movies m JOIN movie_docs d ON d.id = m.id WHERE m.id > ? ORDER BY m.id LIMIT ?`,
+  );
+  const writer = new PeopleWriter(db, Date.now());
+  let after = 0;
+  let done = 0;
+  for (;;) {
+    const rows = page.all(after, BATCH);
+    if (rows.length === 0) break;
+    for (const r of rows) {
+      const record = { record: decodeDoc(r.doc), altNames: JSON.parse(r.alt_names), credits: r.credits === null ? undefined : JSON.parse(r.credits) };
+      writer.credit(r.id, r.release_date, r.provider, creditsOf(record as IngestRecord), false);
+    }
+    writer.flush();
+    after = rows[rows.length - 1].id;
+    done += rows.length;
+    if (done % 100_000 < BATCH) log(`  ${done} titles`);
+  }
+  return done;
+}
+
+/** Makes the sources' people again from the stored titles (the user's edits stay). One transaction. */
+export function rebuildPeople(db: Db, log: (line: string) => void = () => {}): number {
+  endTurnSnapshot(db);
+  return db.transaction(() => rebuildInTx(db, log)).immediate();
+}
+
+function rebuildInTx(db: Db, log: (line: string) => void): number {
+  db.exec("DELETE FROM person_titles");
+  db.exec("DELETE FROM person_names WHERE kind <> 'alias'");
+  const done = readAllCredits(db, log);
+  // Persons known by a name alone were made again where still credited: the old rows nothing names go.
+  db.exec(`DELETE FROM people WHERE made_by = 'source' AND dmm_id IS NULL AND merged_into IS NULL
+    AND id NOT IN (SELECT person_id FROM person_names) AND id NOT IN (SELECT person_id FROM person_titles)
+    AND id NOT IN (SELECT merged_into FROM people WHERE merged_into IS NOT NULL)`);
+  stmt(db, "DELETE FROM meta WHERE key = ?").run(FLAG);
+  return done;
+}
+
+/** rebuildPeople when the migration that brought people asked for it; 0 otherwise. */
+export function rebuildPeopleIfFlagged(db: Db, log: (line: string) => void = () => {}): number {
+  endTurnSnapshot(db);
+  const flagged = () => stmt(db, "SELECT 1 FROM meta WHERE key = ?").pluck().get(FLAG) !== undefined;
+  if (!flagged()) return 0;
+  return db
+    .transaction(() => {
+      if (!flagged()) return 0;
+      const total = stmt(db, "SELECT count(*) FROM movies").pluck().get() as number;
+      if (total > 0) log(`reading the people of ${total} titles (once, after an upgrade)`);
+      const done = rebuildInTx(db, log);
+      if (total > 0) log(`people read: ${done} titles`);
+      return done;
+    })
+    .immediate();
+}
