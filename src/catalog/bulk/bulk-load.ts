@@ -167,6 +167,7 @@ export class BulkLoad {
   /** Merges the index, puts FTS5's settings back, commits and checkpoints, telling `onStep` each step. Returns what the merge did. */
   commit(onStep?: (step: CommitStep) => void): IndexMerge {
     this.flushWindow();
+    this.writer.flushPeople();
     this.db.exec("RELEASE bulk_window");
     const written = this.written;
     const titles = stmt<[], number>(this.db, "SELECT count(*) FROM movies").pluck().get() as number;

@@ -132,7 +132,7 @@ export class RowWriter {
     private readonly ownsIds = false,
     now = Date.now(),
   ) {
-    this.people = new PeopleWriter(db, now);
+    this.people = new PeopleWriter(db, now, ownsIds);
   }
 
   private newId(): number {
@@ -213,9 +213,13 @@ export class RowWriter {
     return this.pending.size;
   }
 
-  /** Writes the held-back index rows, in key order, and the people's names and pictures gathered. */
-  flushIndex(): void {
+  /** Writes the people's names and pictures gathered (once per write: a name is upserted once, not per title). */
+  flushPeople(): void {
     this.people.flush();
+  }
+
+  /** Writes the held-back index rows, in key order. */
+  flushIndex(): void {
     if (this.pending.size === 0) return;
     const rows = [...this.pending.values()].sort((a, b) => a.key - b.key);
     this.pending.clear();
@@ -230,6 +234,7 @@ export function upsertRecordsInTx(db: Db, records: IngestRecord[], now = Date.no
   const writer = new RowWriter(db, false, now);
   for (const r of records) writer.write(rowOf(r, now), () => fieldsOf(r), result);
   writer.flushIndex();
+  writer.flushPeople();
   if (result.added + result.updated > 0) noteCatalogWrite(db);
   return result;
 }

@@ -30,7 +30,7 @@ function readAllCredits(db: Db, log: (line: string) => void): number {
     `SELECT m.id, m.provider, m.release_date, d.doc, d.alt_names, d.credits
      FROM movies m JOIN movie_docs d ON d.id = m.id WHERE m.id > ? ORDER BY m.id LIMIT ?`,
   );
-  const writer = new PeopleWriter(db, Date.now());
+  const writer = new PeopleWriter(db, Date.now(), true);
   let after = 0;
   let done = 0;
   for (;;) {
@@ -40,11 +40,11 @@ function readAllCredits(db: Db, log: (line: string) => void): number {
       const record = { record: decodeDoc(r.doc), altNames: JSON.parse(r.alt_names), credits: r.credits === null ? undefined : JSON.parse(r.credits) };
       writer.credit(r.id, r.release_date, r.provider, creditsOf(record as IngestRecord), false);
     }
-    writer.flush();
     after = rows[rows.length - 1].id;
     done += rows.length;
     if (done % 100_000 < BATCH) log(`  ${done} titles`);
   }
+  writer.flush();
   return done;
 }
 

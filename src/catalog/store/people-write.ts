@@ -47,14 +47,21 @@ interface NameSeen {
 
 /** Keeps people in step with the titles one writer writes; flush() before the transaction commits. */
 export class PeopleWriter {
-  private readonly byDmm = new Map<string, number>();
+  private byDmm: Map<string, number> | null = null;
+  /** Whether the catalog may hold a person known by name alone (none: an id's first sight looks for none). */
+  private nameOnly: boolean | null = null;
   private readonly names = new Map<string, NameSeen>();
   private readonly pictures = new Map<number, { url: string; release: string }>();
   private splits: Map<number, Map<string, number>> | null = null;
 
+  /**
+   * @param bulk the writer lives for a whole load (one transaction): the persons' DMM ids are
+   *   read once up front, instead of one lookup per actress first seen.
+   */
   constructor(
     private readonly db: Db,
     private readonly now: number,
+    private readonly bulk = false,
   ) {}
 
   /** A title's credits, replacing those it had (`replace`: a title written before). */
@@ -90,17 +97,25 @@ export class PeopleWriter {
   }
 
   private ofDmmId(dmmId: string, names: readonly SeenName[]): number {
+    this.byDmm ??= this.bulk ? this.readDmmIds() : new Map();
     const known = this.byDmm.get(dmmId);
     if (known !== undefined) return known;
-    let id = stmt<[string], number>(this.db, BY_DMM).pluck().get(dmmId) as number | undefined;
+    let id = this.bulk ? undefined : (stmt<[string], number>(this.db, BY_DMM).pluck().get(dmmId) as number | undefined);
     if (id === undefined) id = stmt<[string, number], number>(this.db, NEW_PERSON).pluck().get(dmmId, this.now) as number;
     this.byDmm.set(dmmId, id);
     this.takeInNameOnly(id, names);
     return id;
   }
 
+  private readDmmIds(): Map<string, number> {
+    const rows = stmt<[], [string, number]>(this.db, "SELECT dmm_id, id FROM people WHERE dmm_id IS NOT NULL").raw().all() as [string, number][];
+    return new Map(rows);
+  }
+
   /** A person known by a full name alone, now credited with an id: her titles and names become the id's person's. */
   private takeInNameOnly(id: number, names: readonly SeenName[]): void {
+    this.nameOnly ??= stmt(this.db, "SELECT 1 FROM people WHERE dmm_id IS NULL AND made_by = 'source' LIMIT 1").get() !== undefined;
+    if (!this.nameOnly) return;
     for (const n of names) {
       if (n.kind !== "name" || !isFullName(n.name)) continue;
       const holders = stmt<[string], number>(this.db, NAME_ONLY).pluck().all(n.folded) as number[];
@@ -124,6 +139,7 @@ export class PeopleWriter {
     for (const n of full) for (const id of stmt<[string], number>(this.db, NAMED).pluck().all(n.folded) as number[]) holders.add(id);
     if (holders.size > 1) return null;
     if (holders.size === 1) return [...holders][0];
+    this.nameOnly = true;
     return stmt<[null, number], number>(this.db, NEW_PERSON).pluck().get(null, this.now) as number;
   }
 
