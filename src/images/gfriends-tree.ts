@@ -2,7 +2,7 @@
  * Gfriends' `Filetree.json`, read: `{"Content": {"<company folder>": {"<name>.jpg": "<file>?t=<time>"}}}`,
  * the folders listed from the lowest quality of picture to the highest (Gfriends' README), each
  * name of an actress (her stage names, former names, readings, romaji) a key pointing at the
- * file of her picture in that folder. Pure code: the text in, one entry per folded name out.
+ * file of her picture in that folder. The text in, one entry per folded name out, read in steps.
  */
 import { foldName } from "../people/names.js";
 
@@ -28,12 +28,18 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
+/** Keys read between two turns of the event loop: the whole tree at once would hold a server's answers for a second. */
+const KEYS_PER_TURN = 2000;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
  * The tree's entries by folded name. A name in several folders takes the last folder's
  * picture: Gfriends lists its folders in ascending quality, and MetaTube's Gfriends
  * provider, which gathers every folder's and reverses them, shows that one first too.
+ * `pause` runs between steps of KEYS_PER_TURN keys (the next turn of the event loop).
  */
-export function readFiletree(text: string): ReadTree {
+export async function readFiletree(text: string, pause: () => Promise<void> = nextTurn): Promise<ReadTree> {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -42,19 +48,27 @@ export function readFiletree(text: string): ReadTree {
   }
   if (!isRecord(data) || !isRecord(data.Content)) return { why: 'no "Content" object' };
   const byName = new Map<string, TreeEntry>();
+  let read = 0;
   // A folder named by digits alone would come first in JSON.parse's key order, whatever its place in the file.
-  for (const [folder, files] of Object.entries(data.Content)) {
+  for (const folder in data.Content) {
+    const files = data.Content[folder];
     if (!isRecord(files) || !isPlainName(folder)) continue;
-    for (const [key, value] of Object.entries(files)) {
-      if (typeof value !== "string") continue;
-      const at = value.indexOf("?");
-      const file = at < 0 ? value : value.slice(0, at);
-      if (!isPlainName(file)) continue;
+    for (const key in files) {
+      const entry = entryOf(folder, files[key]);
       const name = foldName(key.replace(EXTENSION, ""));
-      if (name !== "") byName.set(name, { folder, file, version: at < 0 ? "" : value.slice(at) });
+      if (entry !== null && name !== "") byName.set(name, entry);
+      if (++read % KEYS_PER_TURN === 0) await pause();
     }
   }
   return { names: byName };
+}
+
+/** A file of the tree as it writes it, `<file>?t=<time>`, when it stays in its folder. */
+function entryOf(folder: string, value: unknown): TreeEntry | null {
+  if (typeof value !== "string") return null;
+  const at = value.indexOf("?");
+  const file = at < 0 ? value : value.slice(0, at);
+  return isPlainName(file) ? { folder, file, version: at < 0 ? "" : value.slice(at) } : null;
 }
 
 /** The picture's URL under the tree's base: `{base}/Content/{folder}/{file}?t=…`, each part escaped as a path segment. */

@@ -139,7 +139,7 @@ function localOrigin(folder: string): Origin {
       const file = join(folder, "Filetree.json");
       const [text, info] = await Promise.all([readFile(file, "utf8"), stat(file)]);
       pictures = (await isDirectory(join(folder, "Content"))) ? join(folder, "Content") : folder;
-      return readingOf(readFiletree(text), info.mtimeMs);
+      return readingOf(await readFiletree(text), info.mtimeMs);
     },
     async pictureOf(entry) {
       const path = join(pictures, entry.folder, entry.file);
@@ -172,7 +172,7 @@ function remoteOrigin(o: GfriendsOptions, now: () => number): Origin {
 async function readKept(file: string): Promise<Reading | null> {
   try {
     const [text, info] = await Promise.all([readFile(file, "utf8"), stat(file)]);
-    const reading = readingOf(readFiletree(text), info.mtimeMs);
+    const reading = readingOf(await readFiletree(text), info.mtimeMs);
     return reading.names === null ? null : reading;
   } catch {
     return null;
@@ -185,7 +185,7 @@ async function fetchTree(http: HttpClient, url: string, now: () => number): Prom
     const answer = await http.getBytes(url, { accept: "application/json", maxBytes: MAX_TREE_BYTES });
     if (answer.status === "not_found") return { names: null, why: `HTTP ${answer.httpStatus} at ${url}`, changedAt: 0, text: "" };
     const text = answer.bytes.toString("utf8");
-    const reading = readingOf(readFiletree(text), now());
+    const reading = readingOf(await readFiletree(text), now());
     return { ...reading, why: reading.why === null ? null : `${reading.why} at ${url}`, text };
   } catch (err) {
     return { names: null, why: `${messageOf(err)} at ${url}`, changedAt: 0, text: "" };

@@ -70,16 +70,16 @@ async function served(dir: string, body: () => { status: number; text: string } 
 }
 
 describe("Filetree.json read", () => {
-  it("keys every name by its folded form, the last (highest-quality) folder winning, the ?t= kept, files outside their folder refused", () => {
-    const read = readFiletree(readFileSync(FILETREE, "utf8"));
+  it("keys every name by its folded form, the last (highest-quality) folder winning, the ?t= kept, files outside their folder refused", async () => {
+    const read = await readFiletree(readFileSync(FILETREE, "utf8"));
     if (!("names" in read)) throw new Error(read.why);
     expect(read.names.get("新名ゆき")).toEqual({ folder: "人工存储 HandStorage", file: "新名ゆき.jpg", version: "?t=1700000000" });
     expect(read.names.get("shinmei yuki")).toEqual({ folder: "z-ラグジュTV", file: "AI-Fix-新名ゆき.jpg", version: "?t=1607433809" });
     expect(read.names.get("mikami yua")?.file).toBe("三上悠亜.jpg");
     expect(read.names.has("../外")).toBe(false);
-    expect(readFiletree('{"Content": {"a": {"x.jpg": "x.jpg"}')).toHaveProperty("why");
-    expect(readFiletree("<html>rate limited</html>")).toHaveProperty("why");
-    expect(readFiletree('{"Information": {}}')).toEqual({ why: 'no "Content" object' });
+    expect(await readFiletree('{"Content": {"a": {"x.jpg": "x.jpg"}')).toHaveProperty("why");
+    expect(await readFiletree("<html>rate limited</html>")).toHaveProperty("why");
+    expect(await readFiletree('{"Information": {}}')).toEqual({ why: 'no "Content" object' });
   });
 });
 
