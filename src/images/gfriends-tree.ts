@@ -28,7 +28,7 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-/** Keys read between two turns of the event loop: the whole tree at once would hold a server's answers for a second. */
+/** Keys read between two turns of the event loop: the whole tree read at once would hold the answers queued behind it. */
 const KEYS_PER_TURN = 2000;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
