@@ -17,6 +17,7 @@ import { liveLookups } from "../services/live/live-lookups.js";
 import { CliError, cliConfig, err, openCli, out, UsageError } from "./context.js";
 import { printPlan, printRuns, printSteps } from "./organize-print.js";
 import { writeSidecarsAfter } from "../library/organize/placed-sidecars.js";
+import { commandPictureTree } from "./picture-tree.js";
 import { Progress } from "./progress.js";
 import { checkProviderSettings } from "./provider-settings.js";
 import { parseWrite } from "./scan.js";
@@ -167,6 +168,7 @@ export async function organizeCommand(src: string | undefined, run: string | und
   const runtime = offline && !kinds.some((k) => k !== "nfo") ? null : createProviderRuntime(config);
   const live = offline ? null : liveLookups(db, runtime, config, { store: config.replicaOf === "" });
   const images = runtime ? lazyImages(() => imagesFor(config, runtime.http)) : null;
+  const pictureTree = commandPictureTree(config, runtime?.http ?? null);
   const abort = new AbortController();
   process.once("SIGINT", () => abort.abort());
   try {
@@ -174,7 +176,7 @@ export async function organizeCommand(src: string | undefined, run: string | und
     const progress = new Progress("read", process.stderr, 5000, "videos");
     let read = 0;
     const { plan, titles } = await planOrganize(
-      { db, config, live, pool: null, ingest: null },
+      { db, config, live, pool: null, ingest: null, pictureTree },
       {
         ...settings,
         parsed,

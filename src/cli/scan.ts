@@ -12,6 +12,7 @@ import { liveLookups } from "../services/live/live-lookups.js";
 import type { Title } from "../services/titles/title.js";
 import { titleNames } from "../services/titles/title-names.js";
 import { CliError, cliConfig, err, openCli, out, UsageError } from "./context.js";
+import { commandPictureTree } from "./picture-tree.js";
 import { Progress } from "./progress.js";
 import { checkProviderSettings } from "./provider-settings.js";
 
@@ -85,6 +86,8 @@ export async function scanCommand(dir: string, values: ScanValues): Promise<void
   const live = offline ? null : liveLookups(db, runtime, config, { store: config.replicaOf === "" });
   // Made when a picture must be written: a run with every sidecar current never indexes the image cache.
   const images = runtime ? lazyImages(() => imagesFor(config, runtime.http)) : null;
+  // Read on a person's first picture asked: a scan that writes no NFO never reads it.
+  const pictureTree = commandPictureTree(config, runtime?.http ?? null);
   const abort = new AbortController();
   process.once("SIGINT", () => abort.abort());
   const progress = new Progress("scan", process.stderr, 5000, "videos");
@@ -93,7 +96,7 @@ export async function scanCommand(dir: string, values: ScanValues): Promise<void
   let done = 0;
   if (!values.json) out(COLUMNS.join("\t"));
   try {
-    const totals = await scanLibrary({ db, config, live, pool: null, ingest: null }, dir, {
+    const totals = await scanLibrary({ db, config, live, pool: null, ingest: null, pictureTree }, dir, {
       live: !offline,
       concurrency,
       signal: abort.signal,

@@ -16,7 +16,7 @@ import { Litestream } from "../cluster/litestream/litestream.js";
 import { stopOnSignal } from "../cluster/stop-on-signal.js";
 import { LeasedRates, remoteBackup, remoteIngest, remoteSignIn } from "../cluster/worker-side.js";
 import type { Config } from "../config/load.js";
-import { imagesFor } from "../images/index.js";
+import { imagesFor, pictureTreeFor } from "../images/index.js";
 import { Lifecycle, type Part } from "../lib/lifecycle.js";
 import { createProviderRuntime } from "../providers/runtime.js";
 import { buildServer, type ServerOptions } from "../server/app.js";
@@ -64,7 +64,9 @@ export async function serveHttp(config: Config, db: Db, log: ServerLog, role: Ht
   // BACKUP_TO: Litestream runs beside the only process (a worker asks its primary, which runs it).
   const ownBackup = config.backupTo && role.primary === null ? new Litestream(config, log.child({ part: "backup" })) : null;
   const backup = config.backupTo ? (ownBackup ?? remoteBackup(role.primary!.call)) : null;
-  const deps = { db, config, live, pool, ingest, images, backup, replica: role.replica ?? null };
+  // PEOPLE_PICTURES: asked for a person the sources give no picture of, read on the first such ask.
+  const pictureTree = pictureTreeFor(config, runtime.http, log.child({ part: "people" }));
+  const deps = { db, config, live, pool, ingest, images, pictureTree, backup, replica: role.replica ?? null };
   const readOnly = role.replica ? { writer: config.replicaWriter || config.replicaOf } : undefined;
   const app = await buildServer(deps, { ...options, shared, log, readOnly });
 

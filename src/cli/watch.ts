@@ -4,7 +4,7 @@
  */
 import path from "node:path";
 import { type Config, ConfigError } from "../config/load.js";
-import { imagesFor, lazyImages } from "../images/index.js";
+import { imagesFor, lazyImages, pictureTreeFor } from "../images/index.js";
 import { thisProcess } from "../library/organize/organize.js";
 import { createWatcher, OutsideInbox, watcherDeps, watcherOptions, watchOnce } from "../library/watch/index.js";
 import type { WatcherOptions } from "../library/watch/watcher.js";
@@ -73,7 +73,7 @@ export async function watchCommand(inboxArg: string | undefined, o: WatchValues)
   const images = lazyImages(() => imagesFor(config, runtime.http));
   // Structured lines at LOG_LEVEL, as serve's (its watcher logs the same).
   const log = serverLog(config.logLevel).child({ part: "watch" });
-  const parts = { db, config, live, images, log, me: thisProcess("watch") };
+  const parts = { db, config, live, images, pictureTree: pictureTreeFor(config, runtime.http, log), log, me: thisProcess("watch") };
   try {
     if (o.once !== undefined) return await once(parts, options, o.once, o.json === true);
     const watcher = createWatcher(parts, options);

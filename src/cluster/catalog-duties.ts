@@ -14,7 +14,7 @@ import type { ProviderRuntime } from "../providers/runtime.js";
 import type { IngestControl } from "../services/operations/ingest-control.js";
 import type { SearchPool } from "../services/search-pool/search-pool.js";
 import type { Litestream } from "./litestream/litestream.js";
-import { imagesFor, lazyImages } from "../images/index.js";
+import { imagesFor, lazyImages, pictureTreeFor } from "../images/index.js";
 import { thisProcess } from "../library/organize/organize.js";
 import { createWatcher, watcherOptionsOf } from "../library/watch/index.js";
 import { liveLookups } from "../services/live/live-lookups.js";
@@ -58,7 +58,8 @@ function watcher(o: DutiesOptions): Part | null {
   if (options === null) return null;
   const log = o.log.child({ part: "watch" });
   const images = lazyImages(() => imagesFor(o.config, o.runtime.http, log));
-  const parts = { db: o.db, config: o.config, live: liveLookups(o.db, o.runtime, o.config), images, log, me: thisProcess("serve") };
+  const pictureTree = pictureTreeFor(o.config, o.runtime.http, log);
+  const parts = { db: o.db, config: o.config, live: liveLookups(o.db, o.runtime, o.config), images, pictureTree, log, me: thisProcess("serve") };
   const w = createWatcher(parts, options);
   const stop = async () => {
     await w.stop();

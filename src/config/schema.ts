@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { MEDIA_SERVER_SETTINGS } from "./media-servers.js";
+import { PEOPLE_SETTINGS } from "./people.js";
 import { WATCH_SETTINGS } from "./watch.js";
 import { backupTarget, ConfigError, cron, integer, list, nonEmpty, oneOf, onOff, optional, rate, secret, url, userAgent } from "./parsers.js";
 
@@ -248,6 +249,7 @@ export const SETTINGS = {
   },
   ...WATCH_SETTINGS,
   ...MEDIA_SERVER_SETTINGS,
+  ...PEOPLE_SETTINGS,
 } satisfies Record<string, SettingSpec<unknown>>;
 
 type Settings = typeof SETTINGS;

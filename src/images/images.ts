@@ -7,6 +7,7 @@ import { normalizeCut } from "./cut-options.js";
 import { DiskCache } from "./disk-cache.js";
 import { ImageError } from "./errors.js";
 import { fetchSource } from "./fetch-source.js";
+import { localTreeFolder } from "./gfriends.js";
 import { cutName, sourceName } from "./keys.js";
 import { SingleFlight } from "./single-flight.js";
 import type { CutImage, CutOptions, Images, ImagesOptions, SourceImage } from "./types.js";
@@ -76,7 +77,7 @@ class CachedImages implements Images {
         if (kept) return { bytes: kept.bytes, ...kept.meta };
         this.counts.fetches += 1;
         this.rateHostOf(url);
-        const fetched = await fetchSource(this.opts.http, url, flight);
+        const fetched = await fetchSource(this.opts.http, url, flight, this.opts.localRoot);
         this.cache.write(name, encodeEntry(fetched, fetched.bytes));
         return fetched;
       },
@@ -101,7 +102,7 @@ class CachedImages implements Images {
     } catch {
       return;
     }
-    if (this.rated.has(host)) return;
+    if (host === "" || this.rated.has(host)) return;
     this.rated.add(host);
     this.opts.http.setHostRate(host, this.opts.hostRate);
   }
@@ -112,18 +113,19 @@ function closedError(): ImageError {
 }
 
 /**
- * The images of a process as its settings say: IMAGE_CACHE_DIR, IMAGE_CACHE_MB, IMAGE_HOST_RATE.
+ * The images of a process as its settings say: IMAGE_CACHE_DIR, IMAGE_CACHE_MB, IMAGE_HOST_RATE,
+ * and PEOPLE_PICTURES when it is a folder (whose pictures are then read from disk).
  * `processes` share the folder (a server's workers): each keeps its part of IMAGE_CACHE_MB,
  * since each knows the files of the others only as they were when it started.
  */
 export function imagesFor(
-  config: Pick<Config, "imageCacheDir" | "imageCacheMb" | "imageHostRate">,
+  config: Pick<Config, "imageCacheDir" | "imageCacheMb" | "imageHostRate" | "peoplePictures">,
   http: HttpClient,
   log?: Pick<Log, "warn">,
   processes = 1,
 ): Images {
   const maxBytes = Math.floor((config.imageCacheMb * 1024 * 1024) / Math.max(1, processes));
-  return createImages({ http, dir: config.imageCacheDir, maxBytes, hostRate: config.imageHostRate, log });
+  return createImages({ http, dir: config.imageCacheDir, maxBytes, hostRate: config.imageHostRate, log, localRoot: localTreeFolder(config) });
 }
 
 /**

@@ -7,3 +7,4 @@ export { MAX_SOURCE_BYTES } from "./fetch-source.js";
 export { createImages, imagesFor, lazyImages } from "./images.js";
 export type { CutImage, CutOptions, ImageKind, Images, ImagesOptions, ImagesStats, SourceImage } from "./types.js";
 export type { PictureTree } from "./picture-tree.js";
+export { gfriendsTree, type GfriendsOptions, pictureTreeFor } from "./gfriends.js";

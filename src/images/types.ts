@@ -64,6 +64,8 @@ export interface ImagesOptions {
   log?: Pick<Log, "warn">;
   /** Requests per second to each image host (0 = no limit); unset leaves the client's own (none for a host it does not know). */
   hostRate?: number;
+  /** The picture tree's folder (PEOPLE_PICTURES): `file:` URLs under it are read from disk; any other is refused. */
+  localRoot?: string | null;
 }
 
 export interface Images {

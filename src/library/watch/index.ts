@@ -26,6 +26,8 @@ export interface WatchParts {
   config: Config;
   live: ServiceDeps["live"];
   images: Images | null;
+  /** People's picture tree (PEOPLE_PICTURES), for the NFO's actresses; absent or null without one. */
+  pictureTree?: ServiceDeps["pictureTree"];
   log: Pick<Log, "info" | "warn" | "error">;
   me: RunOwner;
 }
@@ -45,6 +47,7 @@ export function watcherDeps(p: WatchParts): WatcherDeps {
     pool: null,
     ingest: null,
     images: p.images,
+    pictureTree: p.pictureTree ?? null,
     servers,
     webhook,
     http,

@@ -4,11 +4,13 @@
  * them without the token), so bounded by a per-client rate, and never an open proxy:
  * `url` must be one of the images the catalog holds for that title or actress (the
  * covers, galleries and actresses' pictures of every copy of the title, and DMM's larger
- * pictures of them); anything else is a 400 and no request leaves the server.
+ * pictures of them; a picture of the tree PEOPLE_PICTURES names only for the person it was
+ * chosen for); anything else is a 400 and no request leaves the server.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { bigFirst, bigPictures, ImageError, type ImageKind } from "../../images/index.js";
 import { type Title, titleById, titlesByContentId } from "../../services/titles/find-title.js";
+import { isPictureOfCredited, isPictureOfPerson } from "../../services/people/person.js";
 import { findActor } from "./actors.js";
 import { isGfriends, type MtContext, providersNamed } from "./context.js";
 import { EnvelopeError } from "../../lib/errors.js";
@@ -37,6 +39,12 @@ function ownPictures(t: Title): string[] {
   return [bigPictures(r).cover, r.jacketFullUrl || r.jacketThumbUrl].filter((u) => u !== "");
 }
 
+/** Whether `url` is the picture (the picture tree's, say) of an actress credited on one of the copies. */
+async function heldForCredited(ctx: MtContext, copies: Title[], url: string): Promise<boolean> {
+  for (const t of copies) if (await isPictureOfCredited(ctx.deps, t, url)) return true;
+  return false;
+}
+
 interface Sources {
   /** What the picture is cut from, in order of preference. */
   urls: string[];
@@ -56,13 +64,16 @@ async function sources(ctx: MtContext, kind: ImageKind, provider: string, id: st
   const copies = unstored === null ? stored : [unstored];
   if (copies.length > 0) {
     if (asked === undefined) return { urls: ownPictures(copies[0]), from: "title" };
-    if (!copies.some((t) => imagesOfCopy(t).includes(asked))) throw badRequest("url is not an image the catalog holds for this title");
+    if (!copies.some((t) => imagesOfCopy(t).includes(asked)) && !(await heldForCredited(ctx, copies, asked))) {
+      throw badRequest("url is not an image the catalog holds for this title");
+    }
     return { urls: [asked], from: "url" };
   }
   const actor = await findActor(ctx, id, providers);
   if (actor === null) throw notFound(INFO_NOT_FOUND);
   if (asked !== undefined) {
-    if (!actor.images.includes(asked)) throw badRequest("url is not an image the catalog holds for this actress");
+    if (!actor.images.includes(asked) && !(await isPictureOfPerson(ctx.deps, id, asked)))
+      throw badRequest("url is not an image the catalog holds for this actress");
     return { urls: [asked], from: "url" };
   }
   // MetaTube's actor routes have no thumb or backdrop of their own (route/image.go).

@@ -4,9 +4,10 @@
  * picture, and the titles' credits read through them.
  *
  * Her picture, in this order: the sources' (the one given with her newest title), then
- * the picture tree the user points at (PEOPLE_PICTURES), asked by each of her names that
- * no other person in the catalog holds, current names first. A person with neither has
- * no picture: a name she shares never lends her another's.
+ * the picture tree the user points at (PEOPLE_PICTURES), asked by each of her full names
+ * that no other person in the catalog holds, current names first. A person with neither
+ * has no picture: a name she shares never lends her another's, nor does a one-word name
+ * (the tree files `みなみ` under one actress of the many who worked under it).
  */
 import { getPerson, peopleNamed, personByKey, type PersonName, type PersonRecord, titleCredits, foldName } from "../../catalog/index.js";
 import { seenNames } from "../../people/credits.js";
@@ -41,12 +42,13 @@ export function nameIn(names: readonly PersonName[], lang: Language): string {
   return names.find((n) => n.kind !== "alias")?.name ?? names[0]?.name ?? "";
 }
 
-/** Her names the picture tree is asked by: those no other person holds, current first, Japanese first. */
+/** Her names the picture tree is asked by: full names no other person holds, current first, Japanese first. */
 function ownNames(deps: Pick<ServiceDeps, "db">, p: PersonRecord): string[] {
   const order = (n: PersonName) => (n.kind === "current" ? 0 : n.kind === "former" ? 1 : 2) * 3 + SCRIPTS.ja.indexOf(n.script);
   return [...p.names]
     .sort((a, b) => order(a) - order(b))
     .filter((n) => {
+      if (!isFullName(n.name)) return false;
       const holders = peopleNamed(deps.db, n.folded);
       return holders.length === 1 && holders[0] === p.id;
     })
@@ -134,4 +136,21 @@ export async function creditedPeople(
     else out.push({ name: shown[i] ?? name, picture: rich.find((a) => a.name === name)?.image ?? null, person: null });
   }
   return out;
+}
+
+/**
+ * Whether `url` is a picture the catalog holds for the person of this key or name (the
+ * sources' or the tree's chosen for her): the image routes fetch no other for her.
+ */
+export async function isPictureOfPerson(deps: Pick<ServiceDeps, "db" | "pictureTree">, keyOrName: string, url: string): Promise<boolean> {
+  const id = findPersonId(deps, keyOrName);
+  const record = id === null ? null : getPerson(deps.db, id);
+  return record !== null && url !== "" && (record.picture === url || (await pictureOf(deps, record)) === url);
+}
+
+/** Whether `url` is the picture of one of a title's credited actresses as the faces show her (hers, or the tree's chosen for her). */
+export async function isPictureOfCredited(deps: Pick<ServiceDeps, "db" | "pictureTree">, t: Title, url: string): Promise<boolean> {
+  if (url === "") return false;
+  const people = await creditedPeople(deps, t, t.record.actresses, "ja");
+  return people.some((p) => p.picture === url);
 }
