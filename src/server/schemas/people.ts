@@ -43,7 +43,9 @@ const summary = {
   name: Type.String({ description: "Her current name, English first (as a search result's title)" }),
   nameJa: Type.Union([Type.String(), Type.Null()], { description: "Her current name in kanji, else kana; null when she has none" }),
   nameEn: Type.Union([Type.String(), Type.Null()], { description: "Her current name in Latin letters; null when she has none" }),
-  picture: Type.Union([Type.String(), Type.Null()], { description: "The sources' picture of her, else the picture tree's (PEOPLE_PICTURES); null for none" }),
+  picture: Type.Union([Type.String(), Type.Null()], {
+    description: "The sources' picture of her, else the Gfriends picture tree's where the server has one; null for none",
+  }),
   titles: Type.Integer({ description: "Titles she is credited in" }),
   firstRelease: Day,
   lastRelease: Day,
