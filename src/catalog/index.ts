@@ -74,9 +74,9 @@ export {
 export { rebuildPeople } from "./store/people-rebuild.js";
 
 // Search and random.
-export { EMPTY_FILTER, isEmptyFilter, type CatalogFilter } from "./search/filter-sql.js";
+export { EMPTY_FILTER, isEmptyFilter, type CatalogFilter, type NameFilter } from "./search/filter-sql.js";
 export { SORT_KEYS, type SortKey } from "./search/search.js";
-export { closestTitleId, searchPage, searchTitleIds, type Page, type PageQuery } from "./search/page.js";
+export { closestTitleId, searchPage, searchTitleIds, titleResults, type Page, type PageQuery } from "./search/page.js";
 export { randomDocs } from "./search/random.js";
 export { catalogSettled } from "./search/match-bits.js";
 

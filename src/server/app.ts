@@ -19,6 +19,7 @@ import { validatorsByPart } from "./plugins/validators.js";
 import type { RouteContext } from "./routes/context.js";
 import { registerHealthRoute } from "./routes/health.js";
 import { registerMovieRoutes } from "./routes/movie.js";
+import { registerPeopleRoutes } from "./routes/people.js";
 import { registerQueryRoutes } from "./routes/query.js";
 import { registerRandomRoutes } from "./routes/random.js";
 import { type ServerLog, serverLog } from "./server-log.js";
@@ -83,6 +84,7 @@ export async function buildServer(deps: ServiceDeps, options: ServerOptions = {}
   registerMovieRoutes(app, ctx);
   registerQueryRoutes(app, ctx);
   registerRandomRoutes(app, ctx);
+  registerPeopleRoutes(app, ctx);
   await registerMetaTube(app, { deps, lang: deps.config.mediaLanguage, knownProviders: ctx.knownProviders, images: deps.images ?? null }, gate, VERSION, rates);
   await registerPlex(app, deps, gate, VERSION);
   if (options.dashboard !== false)

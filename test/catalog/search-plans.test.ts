@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countMatches } from "../../src/catalog/search/counts.js";
-import { EMPTY_FILTER } from "../../src/catalog/search/filter-sql.js";
+import { bitsParts, EMPTY_FILTER } from "../../src/catalog/search/filter-sql.js";
 import { buildMatch, hasPrefixTerm } from "../../src/catalog/search/fts-match.js";
 import { cachedBits } from "../../src/catalog/search/match-bits.js";
 import { clearCaches } from "../../src/catalog/store/caches.js";
@@ -93,10 +93,14 @@ describe("search plans on a real catalog", () => {
 
   it("bitsets: every sort and deep pages, with names, text, censorship and ranges, as fetched and sorted, cached or not", () => {
     const drama = { kind: "genre" as const, name: foldName("Drama") };
+    // A name with its other spellings (a person's names): one OR group, one bitset of its own.
+    const dramaOrRomance = { ...drama, also: [foldName("Romance"), foldName("恋愛")] };
     const specs: SearchSpec[] = [];
     for (const sort of ["update", "rating", "views"] as const) {
       specs.push(
         { match: null, exactDvdId: null, filter: { ...EMPTY_FILTER, names: [drama] }, sort },
+        { match: null, exactDvdId: null, filter: { ...EMPTY_FILTER, names: [dramaOrRomance] }, sort },
+        { match: buildMatch("the", { prefixLast: false }), exactDvdId: null, filter: { ...EMPTY_FILTER, names: [dramaOrRomance], censored: true }, sort },
         { match: buildMatch("the", { prefixLast: false }), exactDvdId: null, filter: EMPTY_FILTER, sort },
         { match: buildMatch("the", { prefixLast: false }), exactDvdId: null, filter: { ...EMPTY_FILTER, names: [drama], censored: true }, sort },
         {
@@ -137,6 +141,11 @@ describe("search plans on a real catalog", () => {
           }
         }
       }
+      // The group is a bitset apart from its first name's: more matches than Drama alone, kept under its own expression.
+      const alone = countMatches(db, { match: null, filter: { ...EMPTY_FILTER, names: [drama] } });
+      expect(countMatches(db, { match: null, filter: { ...EMPTY_FILTER, names: [dramaOrRomance] } })).toBeGreaterThan(alone);
+      expect(cachedBits(db, bitsParts({ ...EMPTY_FILTER, names: [dramaOrRomance] }).tagExprs[0])).toBeDefined();
+      expect(cachedBits(db, bitsParts({ ...EMPTY_FILTER, names: [drama] }).tagExprs[0])).toBeDefined();
     } finally {
       Object.assign(PLAN_COSTS, saved);
     }

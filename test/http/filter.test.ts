@@ -127,7 +127,8 @@ const CASES: [string, Filter, string[]][] = [
   ["genre (exact, not a prefix)", { genre: "Dram" }, []],
   ["actress", { actress: "Yua Mikami" }, [R1, R3]],
   ["actress (case-insensitive)", { actress: "YUA mikami" }, [R1, R3]],
-  ["actress (Japanese altName)", { actress: "三上悠亜" }, [R1]],
+  // R1 pairs 三上悠亜 with Yua Mikami (one person, by her full names): the HEYZO title naming her in Latin letters is hers too.
+  ["actress (Japanese altName, and her other name's titles)", { actress: "三上悠亜" }, [R1, R3]],
   ["actress (exact, not a word)", { actress: "Yua" }, []],
   ["actress (Japanese, other record)", { actress: "鈴村あいり" }, [R2]],
   ["actor", { actor: "ken watanabe" }, [R1]],

@@ -42,6 +42,28 @@ describe("search worker threads", () => {
     }
   });
 
+  it("answers /people, and an actress filter widened to her other names, on the workers as on the main thread", async () => {
+    const onWorkers = vi.spyOn(pooled.deps.pool!, "people");
+    const name = inProcess.db.prepare("SELECT name FROM person_names WHERE script = 'latin' ORDER BY folded LIMIT 1").pluck().get() as string;
+    const filter = encodeURIComponent(`actress:"${name}"`);
+    for (const url of [
+      `/people?q=${encodeURIComponent(name.slice(0, 3))}&num=5`,
+      `/query?filter=${filter}&sort=rating`,
+      `/query?q=${encodeURIComponent(name)}`,
+    ]) {
+      const [a, b] = await Promise.all([
+        inProcess.app.inject({ url, headers: { "x-service-key": inProcess.key } }),
+        pooled.app.inject({ url, headers: { "x-service-key": pooled.key } }),
+      ]);
+      expect(a.statusCode, url).toBe(200);
+      expect(a.json().count, url).toBeGreaterThan(0);
+      expect(b.json(), url).toEqual(a.json());
+      expect(b.headers["x-total-count"], url).toBe(a.headers["x-total-count"]);
+    }
+    expect(onWorkers).toHaveBeenCalledTimes(1);
+    onWorkers.mockRestore();
+  });
+
   it("keeps answering many concurrent searches, errors included", async () => {
     const answers = await Promise.all(
       Array.from({ length: 40 }, (_, i) => pooled.app.inject({ url: urls[i % urls.length], headers: { "x-service-key": pooled.key } })),

@@ -1,9 +1,16 @@
 import { foldName, tagToken } from "../fts/name-tags.js";
 import type { NameKind } from "../../model/record.js";
 
+/** One name of a filter, folded; `also`: the other folded names that match as well (a person's, any-name.ts). */
+export interface NameFilter {
+  kind: NameKind;
+  name: string;
+  also?: string[];
+}
+
 /** A parsed /query or /random filter. Names are already folded (foldName). */
 export interface CatalogFilter {
-  names: { kind: NameKind; name: string }[];
+  names: NameFilter[];
   censored?: boolean;
   runtimeMin?: number;
   runtimeMax?: number;
@@ -29,6 +36,12 @@ export interface FilterParts {
 
 const q = (token: string) => `"${token}"`;
 
+/** A name's tag, or the tags of all its spellings as one OR group (one expression per name: its bitset's key too). */
+function nameTags(n: NameFilter): string {
+  if (n.also === undefined || n.also.length === 0) return q(tagToken(n.kind, n.name));
+  return `(${[n.name, ...n.also].map((name) => q(tagToken(n.kind, name))).join(" OR ")})`;
+}
+
 /**
  * Splits a filter: exact values (names, site, censorship, providers) become tag
  * tokens matched by FTS5; ranges become SQL on indexed columns. Every value is a
@@ -38,7 +51,7 @@ export function filterParts(f: CatalogFilter): FilterParts {
   const where: string[] = [];
   const params: unknown[] = [];
   const tags: string[] = [];
-  for (const n of f.names) tags.push(q(tagToken(n.kind, n.name)));
+  for (const n of f.names) tags.push(nameTags(n));
   for (const site of f.sites) tags.push(q(tagToken("site", foldName(site))));
   if (f.censored !== undefined) tags.push(q(tagToken("censored", f.censored ? "1" : "0")));
   if (f.providers !== null && f.providers.length > 0) {
@@ -87,10 +100,7 @@ export function rowConditions(f: CatalogFilter): { where: string[]; params: unkn
  * providers and ranges as conditions on the row.
  */
 export function bitsParts(f: CatalogFilter): { tagExprs: string[]; where: string[]; params: unknown[] } {
-  const tagExprs = [
-    ...f.names.map((n) => `tags : (${q(tagToken(n.kind, n.name))})`),
-    ...f.sites.map((site) => `tags : (${q(tagToken("site", foldName(site)))})`),
-  ];
+  const tagExprs = [...f.names.map((n) => `tags : (${nameTags(n)})`), ...f.sites.map((site) => `tags : (${q(tagToken("site", foldName(site)))})`)];
   const { where, params } = rowConditions({ ...f, names: [], sites: [] })!;
   return { tagExprs, where, params };
 }

@@ -8,6 +8,7 @@ import type { CatalogFilter } from "./filter-sql.js";
 import { EMPTY_FILTER } from "./filter-sql.js";
 import { buildMatch, buildPhrase, codePhrase } from "./fts-match.js";
 import { isCommonWord, type SortKey, searchIds } from "./search.js";
+import { personOfText, widenNames } from "./any-name.js";
 import { closestTextId } from "./search-relevance.js";
 
 /** A page of a text search: what /query asks the catalog. */
@@ -50,9 +51,13 @@ function matchFor(db: Db, text: string, dvdId: string | null): string | null {
 export function searchPage(db: Db, q: PageQuery): Page {
   return readSnapshot(db, () => {
     const { total, ids } = pageIds(db, q);
-    const results = getResultDocs(db, ids).map((d) => searchResultJson(d.doc, d.pageUrl) ?? resultOf(fieldsOfDoc(d.doc), d.pageUrl));
-    return { total, results };
+    return { total, results: titleResults(db, ids) };
   });
+}
+
+/** The search results of titles by id, in that order (a person's titles), in one read transaction. */
+export function titleResults(db: Db, ids: number[]): SearchResultOut[] {
+  return readSnapshot(db, () => getResultDocs(db, ids).map((d) => searchResultJson(d.doc, d.pageUrl) ?? resultOf(fieldsOfDoc(d.doc), d.pageUrl)));
 }
 
 /** The total and the ids of one page of a search, in one read transaction (for answers built from whole records). */
@@ -60,7 +65,8 @@ export function searchTitleIds(db: Db, q: PageQuery): { total: number; ids: numb
   return readSnapshot(db, () => pageIds(db, q));
 }
 
-function pageIds(db: Db, q: PageQuery): { total: number; ids: number[] } {
+function pageIds(db: Db, asked: PageQuery): { total: number; ids: number[] } {
+  const q = anyName(db, asked);
   const match = q.text === "" ? null : matchFor(db, q.text, q.dvdId);
   const noText = match === null;
   const sort: SortKey = q.sort ?? (noText ? "release" : "relevance");
@@ -68,6 +74,13 @@ function pageIds(db: Db, q: PageQuery): { total: number; ids: number[] } {
   const total = q.text !== "" && match === null ? 0 : countMatches(db, spec);
   if (q.offset >= BigInt(total)) return { total, ids: [] };
   return { total, ids: searchIds(db, spec, q.limit, Number(q.offset)) };
+}
+
+/** The query with its actress names widened to each person's other names, and a text that is one person's name as her filter (any-name.ts). */
+function anyName(db: Db, q: PageQuery): PageQuery {
+  const person = q.text === "" || q.dvdId !== null ? null : personOfText(db, q.text);
+  const filter = person === null ? q.filter : { ...q.filter, names: [...q.filter.names, person] };
+  return { ...q, text: person === null ? q.text : "", filter: widenNames(db, filter) };
 }
 
 /**

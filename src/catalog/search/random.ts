@@ -4,6 +4,7 @@ import { readSnapshot } from "../store/statements.js";
 import { countMatches } from "./counts.js";
 import { type CatalogFilter, isEmptyFilter } from "./filter-sql.js";
 import { filteredIds, idMatches } from "./search.js";
+import { widenNames } from "./any-name.js";
 
 /** Below this share of the id range, sampling lists the matching ids instead of probing. */
 const MIN_PROBE_DENSITY = 0.02;
@@ -27,7 +28,7 @@ function shuffleTake<T>(items: T[], n: number, random: () => number): T[] {
  * record alone.
  */
 export function randomDocs(db: Db, num: number, filter: CatalogFilter, random: () => number = Math.random): RecordDoc[] {
-  return readSnapshot(db, () => draw(db, num, filter, random));
+  return readSnapshot(db, () => draw(db, num, widenNames(db, filter), random));
 }
 
 function draw(db: Db, num: number, filter: CatalogFilter, random: () => number): RecordDoc[] {

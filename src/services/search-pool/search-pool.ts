@@ -19,6 +19,7 @@ export type SearchRequest =
   | { op: "best"; q: string; providers: string[] | null }
   | { op: "ids"; query: PageQuery }
   | { op: "random"; num: number; filter: CatalogFilter }
+  | { op: "people"; folded: string; limit: number; offset: number }
   | { op: "checkpoint" };
 
 /**
@@ -90,6 +91,11 @@ export class SearchPool {
   /** The total and the ids of one page of a search (for answers built from whole records). */
   async titleIds(query: PageQuery): Promise<{ total: number; ids: number[] }> {
     return (await this.send({ op: "ids", query })) as { total: number; ids: number[] };
+  }
+
+  /** People with a name holding `folded` (catalog searchPeople: it reads every name). */
+  async people(folded: string, limit: number, offset: number): Promise<{ total: number; ids: number[] }> {
+    return (await this.send({ op: "people", folded, limit, offset })) as { total: number; ids: number[] };
   }
 
   /** Requests in flight on the least busy worker (0 when one is idle). */

@@ -3,7 +3,7 @@
  * matches half the catalog never stalls the event loop that serves /movie.
  */
 import { workerData } from "node:worker_threads";
-import { catalogSettled, checkpointPassive, type Db, openDatabase, searchTitleIds } from "../../catalog/index.js";
+import { catalogSettled, checkpointPassive, type Db, openDatabase, searchPeople, searchTitleIds } from "../../catalog/index.js";
 import type { Config } from "../../config/load.js";
 import { serveRequests } from "../../lib/worker-pool.js";
 import { bestTextMatchId } from "../titles/closest-title.js";
@@ -31,6 +31,8 @@ function handle(req: SearchRequest): unknown {
       return searchTitleIds(db, req.query);
     case "random":
       return toWire(drawRandom(deps, req.num, req.filter));
+    case "people":
+      return searchPeople(db, req.folded, req.limit, req.offset);
     case "checkpoint":
       writer ??= openDatabase(path, { cacheSizeMb: 1, mmapSizeMb: 0 });
       return checkpointPassive(writer);

@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { findPeople, type Paged, personAnswer } from "../../services/people/people-answers.js";
+import { assertSafeIntegers } from "../schemas/params.js";
+import {
+  type PeopleParams,
+  PeopleParamsSchema,
+  PeopleResponseSchema,
+  PersonPathSchema,
+  type PersonQuery,
+  PersonQuerySchema,
+  PersonResponseSchema,
+} from "../schemas/people.js";
+import { ErrorSchema } from "../schemas/record.js";
+import { KEY_SECURITY, KEYED_ERRORS } from "../schemas/responses.js";
+import { getAndPost } from "./both-forms.js";
+import type { RouteContext } from "./context.js";
+
+/** x-total-count, and RFC 8288 links to the neighbouring pages as GET URLs with the same parameters (as /query's). */
+function pageHeaders<T extends { count: number }>(reply: FastifyReply, path: string, params: Record<string, string>, answer: Paged<T>): T {
+  const link = (page: number, rel: string) =>
+    `<${path}?${new URLSearchParams({ ...params, num: String(answer.pageSize), page: String(page) }).toString()}>; rel="${rel}"`;
+  const links: string[] = [];
+  const lastPage = Math.max(1, Math.ceil(answer.total / answer.pageSize));
+  if (answer.body.count > 0 && (answer.page - 1) * answer.pageSize + answer.body.count < answer.total) links.push(link(answer.page + 1, "next"));
+  if (answer.page > 1) links.push(link(Math.min(answer.page - 1, lastPage), "prev"));
+  reply.header("x-total-count", String(answer.total));
+  if (links.length > 0) reply.header("link", links.join(", "));
+  return answer.body;
+}
+
+export function registerPeopleRoutes(app: FastifyInstance, ctx: RouteContext): void {
+  const doc = {
+    summary: "Search people (actresses) by any of their names: current, former or alias",
+    response: { 200: PeopleResponseSchema, ...KEYED_ERRORS },
+  };
+  getAndPost<PeopleParams>(app, "/people", PeopleParamsSchema, doc, async (p, reply, where) => {
+    assertSafeIntegers(p, where);
+    return pageHeaders(reply, "/people", { q: p.q }, await findPeople(ctx.deps, p.q, p.page ?? 1, p.num ?? 10));
+  });
+  const response = {
+    200: PersonResponseSchema,
+    ...KEYED_ERRORS,
+    400: { ...ErrorSchema, description: "INVALID_PARAMETER: a key that is neither DMM's id nor `n` and ours, or a bad page or num" },
+    404: { ...ErrorSchema, description: "NOT_FOUND: no person has this key" },
+  };
+  const schema = {
+    tags: ["catalog"],
+    security: KEY_SECURITY,
+    summary: "One person: every name she is known by, her picture, and her titles newest first",
+    params: PersonPathSchema,
+    querystring: PersonQuerySchema,
+    response,
+  };
+  app.get<{ Params: { id: string }; Querystring: PersonQuery }>("/people/:id", { schema, config: { auth: true } }, async (req, reply) => {
+    assertSafeIntegers(req.query, "querystring");
+    return pageHeaders(reply, `/people/${req.params.id}`, {}, await personAnswer(ctx.deps, req.params.id, req.query.page ?? 1, req.query.num ?? 10));
+  });
+}
