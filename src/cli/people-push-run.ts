@@ -24,11 +24,13 @@ const COLUMNS = ["status", "name", "person", "what"];
 
 const line = (l: PushLine): string => [l.status, l.name, l.key ?? "-", l.what].join("\t");
 
+const count = (n: number, what: string): string => `${n} ${what}${n === 1 ? "" : "s"}`;
+
 function summary(r: PushReport, dryRun: boolean): string {
   const c = r.counts;
-  const verb = dryRun ? "would send" : "sent";
+  const verb = dryRun ? "would be sent" : "sent";
   return (
-    `${r.persons} persons credited in "${r.library.name}": ${r.pictures} pictures and ${r.overviews} overviews ${verb}` +
+    `${count(r.persons, "person")} credited in "${r.library.name}": ${count(r.pictures, "picture")} and ${count(r.overviews, "overview")} ${verb}` +
     `${dryRun ? " (dry run: nothing sent or recorded)" : ""}, ${c.unchanged} unchanged, ${c.skipped} skipped, ${c.failed} failed`
   );
 }
