@@ -114,19 +114,19 @@ function itemOf(i: Record<string, unknown>): ServerItem | null {
 }
 
 /** A library's titles with their people, a page at a time. */
-export async function* libraryItems(http: HttpClient, server: MediaServer, libraryId: string, signal?: AbortSignal): AsyncGenerator<ServerItem[]> {
-  for (let start = 0; ; start += PAGE) {
+export async function* libraryItems(http: HttpClient, server: MediaServer, libraryId: string, signal?: AbortSignal, page = PAGE): AsyncGenerator<ServerItem[]> {
+  for (let start = 0; ; start += page) {
     const query = new URLSearchParams({
       ParentId: libraryId,
       Recursive: "true",
       IncludeItemTypes: "Movie",
       Fields: "People,Path,ProviderIds",
       StartIndex: String(start),
-      Limit: String(PAGE),
+      Limit: String(page),
     });
     const { items, total } = await getItems(http, server, `/Items?${query}`, signal);
     yield items.flatMap((i) => itemOf(i) ?? []);
-    if (items.length < PAGE || start + PAGE >= total) return;
+    if (items.length < page || start + page >= total) return;
   }
 }
 

@@ -32,6 +32,8 @@ export interface PeopleStandIn extends StandIn {
   personId(name: string): string;
   /** The POSTs received. */
   posts(): Received[];
+  /** A status to answer a request with instead (a server failing half way); null: answer it. */
+  fail: ((r: Received) => number | null) | null;
 }
 
 const json = (res: ServerResponse, body: unknown) => res.writeHead(200, { "content-type": "application/json; charset=utf-8" }).end(JSON.stringify(body));
@@ -83,8 +85,11 @@ export async function peopleStandIn(kind: "jellyfin" | "emby", token: string, li
     const limit = q.has("Limit") ? Number(q.get("Limit")) : matched.length;
     json(res, { Items: matched.slice(start, start + limit).map(itemJson), TotalRecordCount: matched.length, StartIndex: start });
   };
+  const state: { fail: PeopleStandIn["fail"] } = { fail: null };
   const server = await standIn((r, res) => {
     if (!authorized(kind, token, r)) return void res.writeHead(401).end();
+    const forced = state.fail?.(r) ?? null;
+    if (forced !== null) return void res.writeHead(forced).end();
     const url = new URL(r.url, "http://stand-in");
     const path = url.pathname;
     if (r.method === "GET" && path === "/Library/MediaFolders") {
@@ -116,6 +121,12 @@ export async function peopleStandIn(kind: "jellyfin" | "emby", token: string, li
   });
   return {
     ...server,
+    get fail() {
+      return state.fail;
+    },
+    set fail(f) {
+      state.fail = f;
+    },
     persons,
     images,
     personId: (name) => byName.get(name) ?? "",

@@ -180,6 +180,26 @@ describe.each(["jellyfin", "emby"] as const)("people push to %s", (kind) => {
     expect(pushedTo(db, server.url, server.personId("Yui Minami"))).toBeNull();
   });
 
+  it("records each half as the server takes it: a server failing after the picture keeps the picture sent", async () => {
+    const { db, server, run } = await setUp();
+    const minami = server.personId("Yui Minami");
+    server.fail = (r) => (r.method === "POST" && r.url === `/Items/${minami}` ? 503 : null);
+    const failure = await run().catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(MediaServerError);
+    expect((failure as MediaServerError).kind).toBe("server_error");
+    expect(pushedTo(db, server.url, minami)).toMatchObject({ imageHash: expect.any(String), overviewHash: null });
+    server.fail = null;
+    const before = server.posts().length;
+    const again = await run();
+    expect(again.lines[0]).toMatchObject({ status: "sent", what: "overview" });
+    expect(
+      server
+        .posts()
+        .slice(before)
+        .map((p) => p.url),
+    ).toEqual([`/Items/${minami}`]);
+  });
+
   it("a refused token ends the run as the server's refusal", async () => {
     const { server, run } = await setUp();
     const failure = await run({ token: "another-token" }).catch((e: unknown) => e);
