@@ -151,7 +151,7 @@ async function matchOf(
   seen: Map<string, Set<number>>,
 ): Promise<Match> {
   const personId = findPersonId(parts.deps, entry.person.name);
-  if (personId === null) return { ok: false, why: "no one person of the catalog holds this name" };
+  if (personId === null) return { ok: false, why: "no person of the catalog holds this name, or more than one does" };
   if (!entry.items.some((item) => creditedOn(parts.deps, item, seen).has(personId))) {
     return { ok: false, why: "not credited on any of her titles here as the catalog knows them" };
   }
