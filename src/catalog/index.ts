@@ -72,6 +72,7 @@ export {
   type PersonRecord,
 } from "./store/people-read.js";
 export { rebuildPeople } from "./store/people-rebuild.js";
+export { type PushedRecord, pushedTo, recordPushed } from "./store/people-pushed.js";
 
 // Search and random.
 export { EMPTY_FILTER, isEmptyFilter, type CatalogFilter, type NameFilter } from "./search/filter-sql.js";

@@ -6,7 +6,18 @@
  */
 export { MediaServerError, type MediaServerErrorKind } from "./errors.js";
 export { holds, theirPath } from "./paths.js";
-export { mediaServersOf, webhookOf } from "./settings.js";
+export { mediaBrowserAt, mediaServersOf, webhookOf } from "./settings.js";
 export { createMediaServerHttp, sendWebhook, tellFolder } from "./tell.js";
 export type { MediaServer, MediaServerKind, PathPair, WatchEvent, Webhook } from "./types.js";
 export { EVENT_HEADER, eventBody, SIGNATURE_HEADER, signBody } from "./webhook.js";
+export {
+  itemsCrediting,
+  libraryItems,
+  mediaFolders,
+  personItem,
+  postOverview,
+  postPrimaryImage,
+  type ServerItem,
+  type ServerLibrary,
+  type ServerPerson,
+} from "./people.js";

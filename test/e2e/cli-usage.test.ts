@@ -109,7 +109,7 @@ describe("the CLI's help and usage errors", () => {
     ]);
     const top = "npm run cli -- <command> [options]";
     expectUsageError(command, /^error: unknown command 'scna' \(did you mean scan\?\)$/, top);
-    expect(command.stderr).toMatch(/^Commands: serve, migrate, keys, .*, scan, organize, watch, simulate-providers$/m);
+    expect(command.stderr).toMatch(/^Commands: serve, migrate, keys, .*, scan, organize, watch, people, simulate-providers$/m);
     expectUsageError(viaHelp, /^error: unknown command 'scna' \(did you mean scan\?\)$/, top);
     const scan = "npm run cli -- scan <dir> [options]";
     expectUsageError(option, /^error: unknown option '--bogus'$/, scan);

@@ -1,7 +1,7 @@
 /** The settings of the media servers and the webhook: read once at load, checked there, and what mediaServersOf and webhookOf make of them. */
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../src/config/load.js";
-import { mediaServersOf, theirPath, webhookOf } from "../../src/mediaservers/index.js";
+import { mediaBrowserAt, mediaServersOf, theirPath, webhookOf } from "../../src/mediaservers/index.js";
 
 const TOKEN = "0123456789abcdef0123456789abcdef";
 
@@ -85,5 +85,27 @@ describe("theirPath", () => {
     ["/elsewhere/x", "/elsewhere/x"],
   ])("%s -> %s", (ours, theirs) => {
     expect(theirPath(ours, map)).toBe(theirs);
+  });
+});
+
+describe("mediaBrowserAt (people push --server)", () => {
+  const config = loadConfig({ JELLYFIN_URL: "http://127.0.0.1:8096", JELLYFIN_TOKEN: TOKEN, EMBY_URL: "http://nas:8097", EMBY_TOKEN: "emby-token" });
+
+  it("is the configured server at that address, with its token unless another is given", () => {
+    expect(mediaBrowserAt(config, "http://127.0.0.1:8096/", {})).toMatchObject({ kind: "jellyfin", url: "http://127.0.0.1:8096", token: TOKEN });
+    expect(mediaBrowserAt(config, "http://NAS:8097", {})).toMatchObject({ kind: "emby", token: "emby-token" });
+    expect(mediaBrowserAt(config, "http://127.0.0.1:8096", { token: "other" })?.token).toBe("other");
+  });
+
+  it("is a server of the kind and token given elsewhere, and none without a token", () => {
+    expect(mediaBrowserAt(config, "http://elsewhere:8096", { token: "t" })).toEqual({
+      kind: "jellyfin",
+      url: "http://elsewhere:8096",
+      token: "t",
+      sections: [],
+      pathMap: [],
+    });
+    expect(mediaBrowserAt(config, "http://elsewhere:8096", { token: "t", kind: "emby" })?.kind).toBe("emby");
+    expect(mediaBrowserAt(config, "http://elsewhere:8096", {})).toBeNull();
   });
 });
