@@ -27,8 +27,8 @@ describe("upgrading to kanji indexed alone (migration 0005)", () => {
     // The migrations up to 0004, applied to a fresh file.
     const { db: old, path } = catalogAtMigration(dir, 4);
     const titles = [
-      makeIngest({ contentId: "kan00001", dvdId: "KAN-001", titleEn: "Summer night", titleJa: "夏の夜" }),
-      makeIngest({ contentId: "kan00002", dvdId: "KAN-002", titleEn: "Midsummer", titleJa: "真夏" }),
+      makeIngest({ contentId: "kan00001", dvdId: "KAN-001", titleEn: "Summer night", titleJa: "夏の夜", actresses: [] }),
+      makeIngest({ contentId: "kan00002", dvdId: "KAN-002", titleEn: "Midsummer", titleJa: "真夏", actresses: [] }),
     ];
     // Today's writer also stores source_hash (migration 0006, after this catalog's time): the column is there only while it writes.
     // So does the credits column of 0010 (these titles credit no one, so no table of people is written).
