@@ -81,6 +81,7 @@ export class PeopleWriter {
 
   /** Writes the names and pictures gathered since the last flush. */
   flush(): void {
+    if (this.names.size === 0 && this.pictures.size === 0) return;
     const upsert = stmt(this.db, UPSERT_NAME);
     for (const n of this.names.values()) {
       upsert.run(n.person, n.name.folded, n.name.name, n.name.script, n.name.kind, n.source, n.first, n.last, this.now);
