@@ -7,6 +7,7 @@ import { ConfigError } from "../config/load.js";
 import { token as tokenSetting } from "../config/media-servers.js";
 import { url as urlSetting } from "../config/parsers.js";
 import { imagesFor, lazyImages } from "../images/index.js";
+import { commandPictureTree } from "./picture-tree.js";
 import { createMediaServerHttp, type MediaServer, mediaBrowserAt, MediaServerError } from "../mediaservers/index.js";
 import { createProviderRuntime } from "../providers/runtime.js";
 import { type PushLine, type PushReport, pushPeople } from "../services/people/push.js";
@@ -79,7 +80,7 @@ export async function peoplePushCommand(values: PeoplePushValues): Promise<void>
   const images = lazyImages(() => imagesFor(config, runtime.http));
   const abort = new AbortController();
   process.once("SIGINT", () => abort.abort());
-  const deps = { db, config, live: null, pool: null, ingest: null, images };
+  const deps = { db, config, live: null, pool: null, ingest: null, images, pictureTree: commandPictureTree(config, runtime.http) };
   try {
     out(COLUMNS.join("\t"));
     const report = await pushPeople(
