@@ -19,8 +19,15 @@ const fanzaItem = {
   volume: "120",
   date: "2023-06-01 10:00:00",
   URL: "https://video.dmm.co.jp/av/content/?id=fnz00010",
-  imageURL: { list: "https://pics.dmm.co.jp/digital/video/fnz00010/fnz00010pt.jpg", small: "https://pics.dmm.co.jp/digital/video/fnz00010/fnz00010ps.jpg", large: "https://pics.dmm.co.jp/digital/video/fnz00010/fnz00010pl.jpg" },
-  iteminfo: { actress: [{ id: 7001, name: "新姓ゆかり（旧姓ゆかり）", ruby: "しんせいゆかり（きゅうせいゆかり）" }], maker: [{ id: 40136, name: "プレステージ" }] },
+  imageURL: {
+    list: "https://pics.dmm.co.jp/digital/video/fnz00010/fnz00010pt.jpg",
+    small: "https://pics.dmm.co.jp/digital/video/fnz00010/fnz00010ps.jpg",
+    large: "https://pics.dmm.co.jp/digital/video/fnz00010/fnz00010pl.jpg",
+  },
+  iteminfo: {
+    actress: [{ id: 7001, name: "新姓ゆかり（旧姓ゆかり）", ruby: "しんせいゆかり（きゅうせいゆかり）" }],
+    maker: [{ id: 40136, name: "プレステージ" }],
+  },
 };
 
 describe("issue 44's proof: one person under every name she worked under", () => {
@@ -31,7 +38,12 @@ describe("issue 44's proof: one person under every name she worked under", () =>
     await importDump(db, files.write("before.sql", peopleDump("before")), { workerThreads: 0 });
     await importDump(db, files.write("after.sql", peopleDump("after")), { workerThreads: 2 });
     upsertRecords(db, [parseFanzaItem(fanzaItem)]);
-    upsertRecords(db, [makeIngest({ contentId: "heyzo_3001", dvdId: "HEYZO-3001", actresses: ["旧姓ゆかり"], releaseDate: "2019-08-01T00:00:00.000Z" }, { provider: "heyzo", censored: false })]);
+    upsertRecords(db, [
+      makeIngest(
+        { contentId: "heyzo_3001", dvdId: "HEYZO-3001", actresses: ["旧姓ゆかり"], releaseDate: "2019-08-01T00:00:00.000Z" },
+        { provider: "heyzo", censored: false },
+      ),
+    ]);
 
     const id = personByKey(db, "7001")!;
     expect(peopleNamed(db, "旧姓ゆかり")).toEqual([id]);

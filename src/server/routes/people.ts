@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { findPeople, type Paged, personAnswer } from "../../services/people/people-answers.js";
+import { findPeople, type Paged, personAnswer, personPicture } from "../../services/people/people-answers.js";
 import { assertSafeIntegers } from "../schemas/params.js";
 import {
   type PeopleParams,
@@ -54,5 +54,22 @@ export function registerPeopleRoutes(app: FastifyInstance, ctx: RouteContext): v
   app.get<{ Params: { id: string }; Querystring: PersonQuery }>("/people/:id", { schema, config: { auth: true } }, async (req, reply) => {
     assertSafeIntegers(req.query, "querystring");
     return pageHeaders(reply, `/people/${req.params.id}`, {}, await personAnswer(ctx.deps, req.params.id, req.query.page ?? 1, req.query.num ?? 10));
+  });
+  const pictureSchema = {
+    tags: ["catalog"],
+    security: KEY_SECURITY,
+    summary: "Her picture (the one /people gives), as image bytes: the way to a picture of a tree on the server's own disk",
+    params: PersonPathSchema,
+    response: {
+      200: { description: "The picture, as its source has it (JPEG, PNG, WebP...)", content: { "image/*": { schema: {} } } },
+      ...KEYED_ERRORS,
+      400: { ...ErrorSchema, description: "INVALID_PARAMETER: a key that is neither DMM's id nor `n` and ours" },
+      404: { ...ErrorSchema, description: "NOT_FOUND: no person has this key, or she has no picture" },
+      502: { ...ErrorSchema, description: "UPSTREAM_FAILED: her picture's source failed" },
+    },
+  };
+  app.get<{ Params: { id: string } }>("/people/:id/picture", { schema: pictureSchema, config: { auth: true } }, async (req, reply) => {
+    const picture = await personPicture(ctx.deps, req.params.id);
+    return reply.header("content-type", picture.type).header("cache-control", "private, max-age=86400").send(picture.bytes);
   });
 }

@@ -5,6 +5,7 @@
  * `nameEn`), and `name` English first, as a search result's `title` is.
  */
 import { foldName, personByKey, personTitleIds, type PersonName, searchPeople, titleResults } from "../../catalog/index.js";
+import { ImageError } from "../../images/index.js";
 import { AppError, invalidParameter } from "../../lib/errors.js";
 import type { SearchResult, SearchResultOut } from "../../model/search-result.js";
 import type { ServiceDeps } from "../deps.js";
@@ -50,6 +51,13 @@ const current = (names: readonly PersonName[], scripts: readonly PersonName["scr
   return null;
 };
 
+/**
+ * Her picture as a client can fetch it: a source's (or a tree's) http(s) URL as it is; a
+ * picture of a tree on this machine (a file: URL) through /people/{key}/picture.
+ */
+const pictureUrl = (p: Person): string | null =>
+  p.picture === null || /^https?:/i.test(p.picture) ? p.picture : `/people/${encodeURIComponent(p.key)}/picture`;
+
 function summaryOf(p: Person): PersonSummary {
   const nameJa = current(p.names, ["kanji", "kana"]);
   const nameEn = current(p.names, ["latin"]);
@@ -58,7 +66,7 @@ function summaryOf(p: Person): PersonSummary {
     name: nameEn ?? nameJa ?? p.names[0]?.name ?? "",
     nameJa,
     nameEn,
-    picture: p.picture,
+    picture: pictureUrl(p),
     titles: p.titles,
     firstRelease: p.firstRelease,
     lastRelease: p.lastRelease,
@@ -103,4 +111,21 @@ export async function personAnswer(deps: Deps, key: string, page: number, num: n
   const results = offset >= p.titles ? [] : titleResults(deps.db, personTitleIds(deps.db, p.id, pageSize, offset)).map(asObject);
   const names = p.names.map(({ folded: _, ...n }) => n);
   return { body: { ...summaryOf(p), names, count: results.length, results }, total: p.titles, page, pageSize };
+}
+
+/** /people/{id}/picture: her one picture's bytes and type (the image cache's copy); NOT_FOUND without a person or a picture. */
+export async function personPicture(deps: Deps & Pick<ServiceDeps, "images">, key: string): Promise<{ bytes: Buffer; type: string }> {
+  const id = personByKey(deps.db, key);
+  const p = id === null ? null : await personById(deps, id, "en");
+  if (p === null) throw new AppError("NOT_FOUND", `no person with the key ${key}`);
+  if (p.picture === null) throw new AppError("NOT_FOUND", `no picture of ${key}`);
+  if (!deps.images) throw new AppError("UPSTREAM_FAILED", "pictures are not served by this process");
+  try {
+    const image = await deps.images.original(p.picture);
+    return { bytes: image.bytes, type: `image/${image.format === "jpg" ? "jpeg" : image.format}` };
+  } catch (e) {
+    if (e instanceof ImageError && e.kind === "not_found") throw new AppError("NOT_FOUND", `her picture is gone from its source`);
+    if (e instanceof ImageError) throw new AppError("UPSTREAM_FAILED", `her picture could not be fetched: ${e.message}`);
+    throw e;
+  }
 }
