@@ -72,6 +72,20 @@ export {
   type PersonRecord,
 } from "./store/people-read.js";
 export { rebuildPeople } from "./store/people-rebuild.js";
+// A user's edits of people: merges, splits, alias tables, each journalled and undone from the journal.
+export {
+  getPersonEdit,
+  importAliasTable,
+  listPersonEdits,
+  mergePeople,
+  PersonEditRefused,
+  splitPerson,
+  undoOfPersonEdit,
+  undoPersonEdit,
+  type ImportOutcome,
+  type PersonEdit,
+  type PersonEditKind,
+} from "./store/people-edits.js";
 
 // Search and random.
 export { EMPTY_FILTER, isEmptyFilter, type CatalogFilter } from "./search/filter-sql.js";
