@@ -51,7 +51,7 @@ function catalog(): Db {
     credited("abc00001", "2019-01-01", [{ id: "1001", names: ["新名ゆき"] }]),
     credited("abc00002", "2020-01-01", [{ id: "1001", names: ["新名ゆき"] }]),
     credited("abc00003", "2018-01-01", [{ id: "1002", names: ["旧名ゆき"] }]),
-    credited("abc00004", "2021-01-01", [
+    credited("abc00004", "2017-06-01", [
       { id: "1003", names: ["河北彩花"] },
       { id: "1002", names: ["旧名ゆき"] },
     ]),
