@@ -10,6 +10,7 @@ import type { OrganizeValues } from "./organize.js";
 import type { RestoreValues } from "./restore.js";
 import type { ScanValues } from "./scan.js";
 import type { WatchValues } from "./watch.js";
+import { declarePeople } from "./people-commands.js";
 import { addSimulateOptions, type SimulateValues } from "./simulate-options.js";
 import { act, examples, requiredOption } from "./usage.js";
 
@@ -334,5 +335,6 @@ export function declareCommands(program: Command): void {
   declareScan(program);
   declareOrganize(program);
   declareWatch(program);
+  declarePeople(program);
   declareSimulate(program);
 }
