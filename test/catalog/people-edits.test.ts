@@ -11,9 +11,11 @@ import {
   listPersonEdits,
   mergePeople,
   openCatalog,
+  peopleNamed,
   personByKey,
   PersonEditRefused,
   personTitleIds,
+  rebuildPeople,
   splitPerson,
   titleCredits,
   undoPersonEdit,
@@ -102,6 +104,25 @@ describe("a user's merges of people", () => {
     expect(() => mergePeople(db, a, [a], "x")).toThrow(/into herself/);
     mergePeople(db, a, [b], "b into a");
     expect(() => mergePeople(db, b, [c], "x")).toThrow(`person ${b} is shown as person ${a}: merge into that one`);
+  });
+});
+
+describe("a merge of persons known by name alone", () => {
+  it("keeps each her own later titles and survives a rebuild, so its undo leaves each what is hers", () => {
+    const db = catalog();
+    const heyzo = (cid: string, name: string) =>
+      makeIngest({ contentId: cid, dvdId: cid.toUpperCase(), releaseDate: "2020-01-01T00:00:00.000Z", actresses: [name] }, { provider: "heyzo" });
+    upsertRecords(db, [heyzo("heyzo0001", "波多野結衣"), heyzo("heyzo0002", "酒井愛美")]);
+    const [a] = peopleNamed(db, "波多野結衣");
+    const [b] = peopleNamed(db, "酒井愛美");
+    const edit = mergePeople(db, a, [b], "b into a");
+    upsertRecords(db, [heyzo("heyzo0003", "酒井愛美")]);
+    expect(titleCredits(db, movie(db, "heyzo0003")).get(0)).toBe(a);
+    expect(db.prepare("SELECT person_id FROM person_titles WHERE movie_id = ?").pluck().get(movie(db, "heyzo0003"))).toBe(b);
+    rebuildPeople(db);
+    expect(getPerson(db, a)!.titles).toBe(3);
+    undoPersonEdit(db, edit);
+    expect([getPerson(db, a)!.titles, getPerson(db, b)!.titles]).toEqual([1, 2]);
   });
 });
 
