@@ -29,6 +29,14 @@ const COMMANDS: { path: string; shows: string[] }[] = [
   { path: "purge", shows: ["--provider <name>", "(required)"] },
   { path: "ingest", shows: ["--provider <name>", "--since <date>", "--limit <n>", "--codes <file>", "R18DEV_CODES_FILE"] },
   { path: "runs", shows: ["--limit <n>", "(default: 20)"] },
+  { path: "people show", shows: ["Arguments:", "person ", "--json"] },
+  { path: "people find", shows: ["Arguments:", "text ", "--json", "--limit <n>"] },
+  { path: "people merge", shows: ["Arguments:", "into ", "from...", "people merge 1044099 n512"] },
+  { path: "people split", shows: ["--name <name>", "(required)"] },
+  { path: "people edits", shows: ["--json", "--limit <n>"] },
+  { path: "people undo", shows: ["Arguments:", "edit "] },
+  { path: "people import-aliases", shows: ["Arguments:", "file ", "actress_alias.json", "mapping_actor.xml"] },
+  { path: "people rebuild", shows: [] },
   { path: "scan", shows: ["Arguments:", "dir ", "--json", "--offline", "--concurrency <n>", "(default: 4)"] },
   {
     path: "simulate-providers",
@@ -109,7 +117,7 @@ describe("the CLI's help and usage errors", () => {
     ]);
     const top = "npm run cli -- <command> [options]";
     expectUsageError(command, /^error: unknown command 'scna' \(did you mean scan\?\)$/, top);
-    expect(command.stderr).toMatch(/^Commands: serve, migrate, keys, .*, scan, organize, watch, simulate-providers$/m);
+    expect(command.stderr).toMatch(/^Commands: serve, migrate, keys, .*, scan, organize, watch, people, simulate-providers$/m);
     expectUsageError(viaHelp, /^error: unknown command 'scna' \(did you mean scan\?\)$/, top);
     const scan = "npm run cli -- scan <dir> [options]";
     expectUsageError(option, /^error: unknown option '--bogus'$/, scan);
