@@ -78,6 +78,7 @@ export {
   importAliasTable,
   listPersonEdits,
   mergePeople,
+  ownKeys,
   PersonEditRefused,
   splitPerson,
   undoOfPersonEdit,

@@ -4,7 +4,7 @@
  * or one JSON document with --json; a refusal is one line (exit 2).
  */
 import { readFileSync, statSync } from "node:fs";
-import { type Db, foldName, getPerson, listPersonEdits, type PersonEdit, PersonEditRefused, rebuildPeople, searchPeople } from "../catalog/index.js";
+import { type Db, foldName, getPerson, listPersonEdits, ownKeys, type PersonEdit, PersonEditRefused, rebuildPeople, searchPeople } from "../catalog/index.js";
 import { AliasTableError } from "../people/alias-tables.js";
 import { importAliases, mergeNamed, personNamedBy, splitNamed, undoEdit } from "../services/people/edits.js";
 import { nameIn, personById } from "../services/people/person.js";
@@ -40,13 +40,13 @@ export async function peopleShowCommand(person: string, o: { json?: boolean }): 
     if (p === null) throw new CliError(`no person "${person}"`);
     const r = p.record;
     if (o.json) {
-      const merged = r.merged.map((id) => getPerson(db, id)?.key ?? `n${id}`);
+      const merged = ownKeys(db, r.merged);
       return out(JSON.stringify({ key: p.key, name: p.name, names: p.names, picture: p.picture, titles: p.titles, firstRelease: p.firstRelease, lastRelease: p.lastRelease, madeBy: r.madeBy, merged }));
     }
     out(`${p.key}\t${p.name}\t${p.titles} titles\t${day(p.firstRelease)} to ${day(p.lastRelease)}${r.madeBy === "user" ? "\tmade by a split" : ""}`);
     out(`picture\t${p.picture ?? "-"}`);
     for (const n of p.names) out(["name", n.kind, n.script, n.name, n.sources.join(","), day(n.firstRelease), day(n.lastRelease)].join("\t"));
-    if (r.merged.length > 0) out(`merged into her\t${r.merged.map((id) => `n${id}`).join(", ")}`);
+    if (r.merged.length > 0) out(`merged into her\t${ownKeys(db, r.merged).join(", ")}`);
   });
 }
 

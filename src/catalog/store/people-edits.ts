@@ -81,6 +81,12 @@ const toEdit = (r: EditRow): PersonEdit => {
   return { id: r.id, kind: r.kind as PersonEditKind, summary: r.summary, createdAt: r.created_at, undoneAt: r.undone_at, persons, detail };
 };
 
+/** Each person's own key (DMM's id, else `n` and ours), not the one a merge shows her as. */
+export function ownKeys(db: Db, ids: readonly number[]): string[] {
+  const row = (id: number) => stmt<[number], { dmm_id: string | null }>(db, "SELECT dmm_id FROM people WHERE id = ?").get(id);
+  return ids.map((id) => row(id)?.dmm_id ?? `n${id}`);
+}
+
 /** The journal, newest first (`before`: older than that edit). */
 export function listPersonEdits(db: Db, limit: number, before?: number): PersonEdit[] {
   const rows = stmt<[number, number], EditRow>(db, "SELECT * FROM person_edits WHERE id < ? ORDER BY id DESC LIMIT ?").all(before ?? Number.MAX_SAFE_INTEGER, limit);
