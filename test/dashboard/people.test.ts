@@ -7,20 +7,8 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { personByKey, upsertRecords } from "../../src/catalog/index.js";
-import { makeIngest } from "../helpers/build-app.js";
 import { Browser, buildDashboardApp, type DashboardApp } from "../helpers/dashboard.js";
-
-const credited = (cid: string, release: string, credits: { id: string; names: string[]; image?: string }[]) =>
-  makeIngest(
-    { contentId: cid, dvdId: cid.toUpperCase(), releaseDate: `${release}T00:00:00.000Z`, actresses: credits.map((c) => c.names[0]) },
-    { provider: "fanza", credits: credits.map((c) => ({ id: c.id, names: c.names, image: c.image ?? null })) },
-  );
-
-export const PEOPLE_TITLES = [
-  credited("abc00001", "2021-01-01", [{ id: "1001", names: ["新名ゆき", "Yuki Shinmei"], image: "https://pics.example/1001.jpg" }]),
-  credited("abc00002", "2018-01-01", [{ id: "1002", names: ["旧名ゆき"] }]),
-  credited("abc00003", "2020-01-01", [{ id: "1003", names: ["<b>河北</b>彩花"] }]),
-];
+import { PEOPLE_TITLES, PICTURE } from "../helpers/people-titles.js";
 
 const open: DashboardApp[] = [];
 afterEach(async () => {
@@ -50,7 +38,7 @@ describe("the People pages", () => {
     expect(text(list.body)).toContain("Found (2)");
     expect(list.body).toContain('<a href="/dashboard/people/1001">新名ゆき</a>');
     const page = await b.get("/dashboard/people/1001");
-    expect(page.body).toContain('<img src="https://pics.example/1001.jpg"');
+    expect(page.body).toContain(`<img src="${PICTURE}"`);
     expect(text(page.body)).toContain("Yuki Shinmei current latin fanza 2021-01-01 2021-01-01");
     expect(page.body).toMatch(/data-titles>1</);
     expect((await b.get("/dashboard/people/n999")).statusCode).toBe(404);

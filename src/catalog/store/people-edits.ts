@@ -217,7 +217,7 @@ export function splitPerson(db: Db, person: number, name: string, now = Date.now
     for (const n of plan.names) stmt(db, "UPDATE person_names SET person_id = ? WHERE person_id = ? AND folded = ? AND source = ?").run(to, n.person, plan.folded, n.source);
     for (const t of plan.titles) stmt(db, "UPDATE person_titles SET person_id = ? WHERE movie_id = ? AND position = ?").run(to, t.movie, t.position);
     const split: SplitDetail = { ...plan, to };
-    const edit = journal(db, "split", `split "${name}" off person ${person} to person ${to}`, [person, ...plan.members, to], { split }, now);
+    const edit = journal(db, "split", `split "${name}" off ${ownKeys(db, [person])[0]} to n${to}`, [person, ...plan.members, to], { split }, now);
     for (const m of plan.members) {
       stmt(db, "INSERT OR REPLACE INTO person_splits (person_id, folded, to_person_id, edit_id) VALUES (?, ?, ?, ?)").run(m, plan.folded, to, edit);
     }
