@@ -15,7 +15,9 @@ function declareReads(people: Command): void {
   people
     .command("show")
     .summary("a person: her names (kind, script, sources, releases), picture and titles")
-    .description(`Shows a person: her key, every name she is known by with its kind (current, former, alias), script, sources and the releases it was seen on, her picture, her titles and the persons merged into her. ${NOTE}`)
+    .description(
+      `Shows a person: her key, every name she is known by with its kind (current, former, alias), script, sources and the releases it was seen on, her picture, her titles and the persons merged into her. ${NOTE}`,
+    )
     .argument("<person>", "her key or a name only she holds")
     .option("--json", "print one JSON document")
     .addHelpText("after", examples("people show 1044099", 'people show "Yua Mikami" --json'))
@@ -23,7 +25,9 @@ function declareReads(people: Command): void {
   people
     .command("find")
     .summary("the persons with a name holding TEXT (whole names first)")
-    .description(`Lists the persons with a name holding TEXT, those whose name it is first, then those it starts, then the rest: key, current name, titles, other names (tab-separated). ${NOTE}`)
+    .description(
+      `Lists the persons with a name holding TEXT, those whose name it is first, then those it starts, then the rest: key, current name, titles, other names (tab-separated). ${NOTE}`,
+    )
     .argument("<text>", "a name or a part of one, in any script")
     .option("--json", "print one JSON document")
     .option("--limit <n>", "at most this many persons (default 20)")
@@ -32,7 +36,9 @@ function declareReads(people: Command): void {
   people
     .command("edits")
     .summary("the journal of a user's edits of people, newest first")
-    .description(`Lists the edits made to people (merges, splits, alias tables read in, undos), newest first, tab-separated: id, kind, made, undone, what it did. ${NOTE}`)
+    .description(
+      `Lists the edits made to people (merges, splits, alias tables read in, undos), newest first, tab-separated: id, kind, made, undone, what it did. ${NOTE}`,
+    )
     .option("--json", "print one JSON document")
     .option("--limit <n>", "at most this many edits (default 50)")
     .addHelpText("after", examples("people edits", "people edits --json"))
@@ -43,7 +49,9 @@ function declareEdits(people: Command): void {
   people
     .command("merge")
     .summary("show the persons FROM as the person INTO (undoable)")
-    .description(`Merges persons the sources keep apart: each FROM is shown as INTO from now on, with her names and titles (the persons merged into a FROM too). The sources' own rows stay as they are; people undo puts the merge back. ${NOTE}`)
+    .description(
+      `Merges persons the sources keep apart: each FROM is shown as INTO from now on, with her names and titles (the persons merged into a FROM too). The sources' own rows stay as they are; people undo puts the merge back. ${NOTE}`,
+    )
     .argument("<into>", "the person they are shown as")
     .argument("<from...>", "the persons shown as her")
     .addHelpText("after", examples("people merge 1044099 n512", 'people merge 1044099 "Yuki Shinmei" n77'))
@@ -51,7 +59,9 @@ function declareEdits(people: Command): void {
   people
     .command("split")
     .summary("one name of a person, and the titles credited under it, to a new person (undoable)")
-    .description(`Splits a name off a person: the name, and the titles whose credit names her by it, go to a new person of your own (key n…); later imports and ingests send that name's credits there too. people undo puts it back. ${NOTE}`)
+    .description(
+      `Splits a name off a person: the name, and the titles whose credit names her by it, go to a new person of your own (key n…); later imports and ingests send that name's credits there too. people undo puts it back. ${NOTE}`,
+    )
     .argument("<person>", "her key or a name only she holds")
     .addOption(requiredOption("--name <name>", "the name to split off"))
     .addHelpText("after", examples('people split 1044099 --name "みなみ"'))
@@ -59,7 +69,9 @@ function declareEdits(people: Command): void {
   people
     .command("undo")
     .summary("put an edit back (refused while a later edit touches the same persons)")
-    .description(`Undoes an edit of the journal (people edits) exactly, and journals the undo. Refused, saying which, while a later edit still in force touches the same persons (undo that one first), or when the sources have joined one of its persons to another since. ${NOTE}`)
+    .description(
+      `Undoes an edit of the journal (people edits) exactly, and journals the undo. Refused, saying which, while a later edit still in force touches the same persons (undo that one first), or when the sources have joined one of its persons to another since. ${NOTE}`,
+    )
     .argument("<edit>", "the edit's id (the first column of people edits)")
     .addHelpText("after", examples("people undo 12"))
     .action(act(async (edit: string) => (await import("./people.js")).peopleUndoCommand(edit)));

@@ -41,7 +41,19 @@ export async function peopleShowCommand(person: string, o: { json?: boolean }): 
     const r = p.record;
     if (o.json) {
       const merged = ownKeys(db, r.merged);
-      return out(JSON.stringify({ key: p.key, name: p.name, names: p.names, picture: p.picture, titles: p.titles, firstRelease: p.firstRelease, lastRelease: p.lastRelease, madeBy: r.madeBy, merged }));
+      return out(
+        JSON.stringify({
+          key: p.key,
+          name: p.name,
+          names: p.names,
+          picture: p.picture,
+          titles: p.titles,
+          firstRelease: p.firstRelease,
+          lastRelease: p.lastRelease,
+          madeBy: r.madeBy,
+          merged,
+        }),
+      );
     }
     out(`${p.key}\t${p.name}\t${p.titles} titles\t${day(p.firstRelease)} to ${day(p.lastRelease)}${r.madeBy === "user" ? "\tmade by a split" : ""}`);
     out(`picture\t${p.picture ?? "-"}`);

@@ -70,7 +70,9 @@ describe("the People pages in a real browser", () => {
 
     await page.goto(`${base}/dashboard/people`);
     await Promise.all([page.waitForURL(`${base}/dashboard/people`), page.click('tr[data-edit-id="1"] button:has-text("Undo")')]);
-    expect(await page.textContent(".notice.error")).toContain("Not undone: edit 1 cannot be undone while later edits touch the same persons: undo this first: 2");
+    expect(await page.textContent(".notice.error")).toContain(
+      "Not undone: edit 1 cannot be undone while later edits touch the same persons: undo this first: 2",
+    );
     for (const id of ["2", "1"]) {
       await Promise.all([page.waitForURL(`${base}/dashboard/people?undone=${id}`), page.click(`tr[data-edit-id="${id}"] button:has-text("Undo")`)]);
       expect(await page.textContent(".notice.ok")).toMatch(new RegExp(`^Edit ${id} is undone by edit \\d+: `));

@@ -34,7 +34,12 @@ describe("people, from the command line", () => {
   it("finds and shows persons, merges two, splits a name off, refuses an undo out of order naming the edit, and undoes back to the start", () => {
     const found = people("find", "ゆき");
     expect(found.status).toBe(0);
-    expect(found.stdout.split("\n").filter(Boolean).map((l) => l.split("\t")[1])).toEqual(["新名ゆき", "旧名ゆき"]);
+    expect(
+      found.stdout
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => l.split("\t")[1]),
+    ).toEqual(["新名ゆき", "旧名ゆき"]);
     expect(JSON.parse(people("find", "ゆき", "--json").stdout).total).toBe(2);
     const yuki = show("新名ゆき");
     expect([yuki.titles, yuki.key]).toEqual([2, expect.stringMatching(/^n\d+$/)]);

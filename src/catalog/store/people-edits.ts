@@ -89,7 +89,10 @@ export function ownKeys(db: Db, ids: readonly number[]): string[] {
 
 /** The journal, newest first (`before`: older than that edit). */
 export function listPersonEdits(db: Db, limit: number, before?: number): PersonEdit[] {
-  const rows = stmt<[number, number], EditRow>(db, "SELECT * FROM person_edits WHERE id < ? ORDER BY id DESC LIMIT ?").all(before ?? Number.MAX_SAFE_INTEGER, limit);
+  const rows = stmt<[number, number], EditRow>(db, "SELECT * FROM person_edits WHERE id < ? ORDER BY id DESC LIMIT ?").all(
+    before ?? Number.MAX_SAFE_INTEGER,
+    limit,
+  );
   return rows.map(toEdit);
 }
 
@@ -106,10 +109,7 @@ export function undoOfPersonEdit(db: Db, id: number): number | null {
 
 function journal(db: Db, kind: PersonEditKind, summary: string, persons: number[], detail: PersonEdit["detail"], now: number): number {
   const json = JSON.stringify({ persons: [...new Set(persons)].sort((a, b) => a - b), ...detail });
-  return stmt<[string, string, string, number], number>(
-    db,
-    "INSERT INTO person_edits (kind, detail, summary, created_at) VALUES (?, ?, ?, ?) RETURNING id",
-  )
+  return stmt<[string, string, string, number], number>(db, "INSERT INTO person_edits (kind, detail, summary, created_at) VALUES (?, ?, ?, ?) RETURNING id")
     .pluck()
     .get(kind, json, summary, now) as number;
 }
@@ -120,8 +120,7 @@ function inEditTransaction<T>(db: Db, edit: () => T): T {
   return db.transaction(edit).immediate();
 }
 
-const mergedInto = (db: Db, id: number) =>
-  stmt<[number], { merged_into: number | null }>(db, "SELECT merged_into FROM people WHERE id = ?").get(id);
+const mergedInto = (db: Db, id: number) => stmt<[number], { merged_into: number | null }>(db, "SELECT merged_into FROM people WHERE id = ?").get(id);
 
 /** Merges the shown persons `from` into the shown person `into`, in the caller's transaction: the rows it changed. */
 function mergeRows(db: Db, into: number, from: readonly number[]): MergeDetail {
@@ -168,7 +167,8 @@ function unmergeRows(db: Db, m: MergeDetail): void {
 }
 
 /** The persons a shown person stands for: herself and those merged into her. */
-const membersOf = (db: Db, id: number) => stmt<[number, number], number>(db, "SELECT id FROM people WHERE id = ? OR merged_into = ?").pluck().all(id, id) as number[];
+const membersOf = (db: Db, id: number) =>
+  stmt<[number, number], number>(db, "SELECT id FROM people WHERE id = ? OR merged_into = ?").pluck().all(id, id) as number[];
 
 interface DocRow {
   provider: string;
@@ -179,11 +179,13 @@ interface DocRow {
 
 /** Whether the credit at `position` of a stored title names her by `folded` (its names as the writer read them). */
 function creditNames(db: Db, movie: number, position: number, folded: string): boolean {
-  const r = stmt<[number], DocRow>(db, "SELECT m.provider, d.doc, d.alt_names, d.credits FROM movies m JOIN movie_docs d ON d.id = m.id WHERE m.id = ?").get(movie);
+  const r = stmt<[number], DocRow>(db, "SELECT m.provider, d.doc, d.alt_names, d.credits FROM movies m JOIN movie_docs d ON d.id = m.id WHERE m.id = ?").get(
+    movie,
+  );
   if (r === undefined) return false;
   const record = { record: decodeDoc(r.doc), altNames: JSON.parse(r.alt_names), credits: r.credits === null ? undefined : JSON.parse(r.credits) };
   const credit = creditsOf(record as IngestRecord)[position];
-  return credit !== undefined && credit.names.some((n) => n.folded === folded);
+  return credit?.names.some((n) => n.folded === folded) === true;
 }
 
 const inList = (ids: readonly number[]) => ids.map(() => "?").join(", ");
@@ -192,9 +194,11 @@ const inList = (ids: readonly number[]) => ids.map(() => "?").join(", ");
 function splitPlan(db: Db, person: number, name: string): Omit<SplitDetail, "to"> {
   const folded = foldName(name);
   const members = membersOf(db, person);
-  const rows = db
-    .prepare(`SELECT person_id AS person, folded, source FROM person_names WHERE person_id IN (${inList(members)})`)
-    .all(...members) as { person: number; folded: string; source: string }[];
+  const rows = db.prepare(`SELECT person_id AS person, folded, source FROM person_names WHERE person_id IN (${inList(members)})`).all(...members) as {
+    person: number;
+    folded: string;
+    source: string;
+  }[];
   const names = rows.filter((r) => r.folded === folded).map((r) => ({ person: r.person, source: r.source }));
   if (names.length === 0) throw new PersonEditRefused(`person ${person} has no name "${name}"`);
   if (rows.every((r) => r.folded === folded)) throw new PersonEditRefused(`"${name}" is the only name of person ${person}: there is nothing to split it from`);
@@ -214,7 +218,8 @@ export function splitPerson(db: Db, person: number, name: string, now = Date.now
     if (row.merged_into !== null) throw new PersonEditRefused(`person ${person} is shown as person ${row.merged_into}: split from that one`);
     const plan = splitPlan(db, person, name);
     const to = stmt<[number], number>(db, "INSERT INTO people (dmm_id, made_by, created_at) VALUES (NULL, 'user', ?) RETURNING id").pluck().get(now) as number;
-    for (const n of plan.names) stmt(db, "UPDATE person_names SET person_id = ? WHERE person_id = ? AND folded = ? AND source = ?").run(to, n.person, plan.folded, n.source);
+    for (const n of plan.names)
+      stmt(db, "UPDATE person_names SET person_id = ? WHERE person_id = ? AND folded = ? AND source = ?").run(to, n.person, plan.folded, n.source);
     for (const t of plan.titles) stmt(db, "UPDATE person_titles SET person_id = ? WHERE movie_id = ? AND position = ?").run(to, t.movie, t.position);
     const split: SplitDetail = { ...plan, to };
     const edit = journal(db, "split", `split "${name}" off ${ownKeys(db, [person])[0]} to n${to}`, [person, ...plan.members, to], { split }, now);
@@ -232,8 +237,10 @@ function unsplitRows(db: Db, s: SplitDetail, edit: number): void {
   if (row.merged_into !== null) throw new PersonEditRefused(`person ${s.to} is shown as person ${row.merged_into} since`);
   if (s.members.some((m) => mergedInto(db, m) === undefined)) throw new PersonEditRefused(`a person "${s.name}" was split from is gone since`);
   const home = s.members.includes(s.person) ? s.person : s.members[0];
-  for (const n of s.names) stmt(db, "UPDATE OR REPLACE person_names SET person_id = ? WHERE person_id = ? AND folded = ? AND source = ?").run(n.person, s.to, s.folded, n.source);
-  for (const t of s.titles) stmt(db, "UPDATE person_titles SET person_id = ? WHERE movie_id = ? AND position = ? AND person_id = ?").run(t.person, t.movie, t.position, s.to);
+  for (const n of s.names)
+    stmt(db, "UPDATE OR REPLACE person_names SET person_id = ? WHERE person_id = ? AND folded = ? AND source = ?").run(n.person, s.to, s.folded, n.source);
+  for (const t of s.titles)
+    stmt(db, "UPDATE person_titles SET person_id = ? WHERE movie_id = ? AND position = ? AND person_id = ?").run(t.person, t.movie, t.position, s.to);
   stmt(db, "UPDATE OR REPLACE person_names SET person_id = ? WHERE person_id = ?").run(home, s.to);
   stmt(db, "UPDATE person_titles SET person_id = ? WHERE person_id = ?").run(home, s.to);
   stmt(db, "DELETE FROM person_splits WHERE edit_id = ?").run(edit);
@@ -308,7 +315,14 @@ export function importAliasTable(db: Db, entries: readonly (readonly string[])[]
         continue;
       }
       const into = mergeTarget(db, persons);
-      if (persons.length > 1) d.merges.push(mergeRows(db, into, persons.filter((p) => p !== into)));
+      if (persons.length > 1)
+        d.merges.push(
+          mergeRows(
+            db,
+            into,
+            persons.filter((p) => p !== into),
+          ),
+        );
       d.aliases.push(...addAliases(db, into, unknown, source, now));
     }
     d.ambiguous = [...new Set(d.ambiguous)];
@@ -333,7 +347,8 @@ function undoRows(db: Db, edit: PersonEdit): void {
   if (d.merge) unmergeRows(db, d.merge);
   if (d.split) unsplitRows(db, d.split, edit.id);
   if (d.import) {
-    for (const a of d.import.aliases) stmt(db, "DELETE FROM person_names WHERE person_id = ? AND folded = ? AND source = ? AND kind = 'alias'").run(a.person, a.folded, d.import.source);
+    for (const a of d.import.aliases)
+      stmt(db, "DELETE FROM person_names WHERE person_id = ? AND folded = ? AND source = ? AND kind = 'alias'").run(a.person, a.folded, d.import.source);
     for (const m of [...d.import.merges].reverse()) unmergeRows(db, m);
   }
 }
@@ -348,7 +363,9 @@ export function undoPersonEdit(db: Db, id: number, now = Date.now()): number {
     const later = laterEdits(db, edit);
     if (later.length > 0) {
       const list = later.map((e) => `${e.id} (${e.summary})`).join(", ");
-      throw new PersonEditRefused(`edit ${id} cannot be undone while later edits touch the same persons: undo ${later.length > 1 ? "these" : "this"} first: ${list}`);
+      throw new PersonEditRefused(
+        `edit ${id} cannot be undone while later edits touch the same persons: undo ${later.length > 1 ? "these" : "this"} first: ${list}`,
+      );
     }
     try {
       undoRows(db, edit);

@@ -22,51 +22,63 @@ function editNotice(ctx: DashboardContext, query: unknown): string | null {
   return edit.kind === (key === "merged" ? "merge" : "split") ? `Edit ${edit.id}: ${edit.summary}.` : null;
 }
 
-export function registerPeopleRoutes(app: FastifyInstance, ctx: DashboardContext): void {
-  const { db } = ctx.deps;
-  const lang = ctx.deps.config.mediaLanguage;
-  const canEdit = ctx.writer === null;
-  const personOf = async (id: number): Promise<Person | null> => personById(ctx.deps, id, lang);
+/** The two pages, rendered with what a route found or was refused. */
+class PeoplePages {
+  private readonly lang;
+  readonly canEdit: boolean;
 
-  const render = async (reply: FastifyReply, view: Pick<PeopleView, "query" | "message" | "error" | "form">, status = 200) => {
+  constructor(private readonly ctx: DashboardContext) {
+    this.lang = ctx.deps.config.mediaLanguage;
+    this.canEdit = ctx.writer === null;
+  }
+
+  person(id: number): Promise<Person | null> {
+    return personById(this.ctx.deps, id, this.lang);
+  }
+
+  async list(reply: FastifyReply, view: Pick<PeopleView, "query" | "message" | "error" | "form">, status = 200) {
+    const { db } = this.ctx.deps;
     const folded = foldName(view.query);
     let found: PeopleView["found"] = null;
     if (folded !== "") {
       const { total, ids } = searchPeople(db, folded, FOUND_SHOWN, 0);
-      const people = (await Promise.all(ids.map(personOf))).filter((p): p is Person => p !== null);
+      const people = (await Promise.all(ids.map((id) => this.person(id)))).filter((p): p is Person => p !== null);
       found = { people, total };
     }
-    const edits = listPersonEdits(db, EDITS_SHOWN);
-    return reply
-      .code(status)
-      .type("text/html")
-      .send(peoplePage({ csrf: reply.generateCsrf(), found, edits, canEdit, writer: ctx.writer, ...view }).text);
-  };
+    const page = peoplePage({
+      csrf: reply.generateCsrf(),
+      found,
+      edits: listPersonEdits(db, EDITS_SHOWN),
+      canEdit: this.canEdit,
+      writer: this.ctx.writer,
+      ...view,
+    });
+    return reply.code(status).type("text/html").send(page.text);
+  }
 
-  const renderPerson = async (reply: FastifyReply, id: number, view: { message?: string | null; error?: string | null }, status = 200) => {
-    const person = await personOf(id);
-    if (person === null) return render(reply, { query: "", error: `There is no person ${id}.` }, 404);
-    const merged = ownKeys(db, person.record.merged);
-    return reply
-      .code(status)
-      .type("text/html")
-      .send(personPage({ csrf: reply.generateCsrf(), person, merged, canEdit, writer: ctx.writer, ...view }).text);
-  };
+  async one(reply: FastifyReply, id: number, view: { message?: string | null; error?: string | null }, status = 200) {
+    const person = await this.person(id);
+    if (person === null) return this.list(reply, { query: "", error: `There is no person ${id}.` }, 404);
+    const merged = ownKeys(this.ctx.deps.db, person.record.merged);
+    const page = personPage({ csrf: reply.generateCsrf(), person, merged, canEdit: this.canEdit, writer: this.ctx.writer, ...view });
+    return reply.code(status).type("text/html").send(page.text);
+  }
+}
 
+function registerReads(app: FastifyInstance, ctx: DashboardContext, pages: PeoplePages): void {
   app.get("/people", { schema: HIDDEN }, async (request, reply) => {
     const q = (request.query as Record<string, unknown>).q;
-    return render(reply, { query: typeof q === "string" ? q.slice(0, 200) : "", message: editNotice(ctx, request.query) });
+    return pages.list(reply, { query: typeof q === "string" ? q.slice(0, 200) : "", message: editNotice(ctx, request.query) });
   });
 
   app.get<{ Params: { key: string } }>("/people/:key", { schema: HIDDEN }, async (request, reply) => {
-    try {
-      return await renderPerson(reply, personNamedBy(ctx.deps, request.params.key), { message: editNotice(ctx, request.query) });
-    } catch (err) {
-      if (err instanceof PersonEditRefused) return render(reply, { query: "", error: `There is no person ${request.params.key.slice(0, 40)}.` }, 404);
-      throw err;
-    }
+    const id = safeId(ctx, request.params.key);
+    if (id === null) return pages.list(reply, { query: "", error: `There is no person ${request.params.key.slice(0, 40)}.` }, 404);
+    return pages.one(reply, id, { message: editNotice(ctx, request.query) });
   });
+}
 
+function registerEdits(app: FastifyInstance, ctx: DashboardContext, pages: PeoplePages): void {
   app.post("/people/merge", { schema: HIDDEN, config: { dashboardWrite: "merge people" } }, async (request, reply) => {
     const form = { into: field(request.body, "into"), from: field(request.body, "from") };
     try {
@@ -74,39 +86,50 @@ export function registerPeopleRoutes(app: FastifyInstance, ctx: DashboardContext
       request.log.info({ edit: m.edit, into: m.into, from: m.from }, "dashboard: people merged");
       return reply.redirect(`/dashboard/people/${encodeURIComponent(m.into)}?merged=${m.edit}`, 303);
     } catch (err) {
-      if (err instanceof PersonEditRefused) return render(reply, { query: "", form, error: `Not merged: ${err.message}.` }, 409);
+      if (err instanceof PersonEditRefused) return pages.list(reply, { query: "", form, error: `Not merged: ${err.message}.` }, 409);
       throw err;
     }
   });
 
   app.post<{ Params: { key: string } }>("/people/:key/split", { schema: HIDDEN, config: { dashboardWrite: "split people" } }, async (request, reply) => {
-    const name = field(request.body, "name");
     try {
-      const s = splitNamed(ctx.deps, request.params.key, name);
+      const s = splitNamed(ctx.deps, request.params.key, field(request.body, "name"));
       request.log.info({ edit: s.edit, from: s.from, to: s.to }, "dashboard: a name split off");
       return reply.redirect(`/dashboard/people/${encodeURIComponent(s.to)}?split=${s.edit}`, 303);
     } catch (err) {
       if (!(err instanceof PersonEditRefused)) throw err;
       const id = safeId(ctx, request.params.key);
-      if (id === null) return render(reply, { query: "", error: `Not split: ${err.message}.` }, 409);
-      return renderPerson(reply, id, { error: `Not split: ${err.message}.` }, 409);
+      if (id === null) return pages.list(reply, { query: "", error: `Not split: ${err.message}.` }, 409);
+      return pages.one(reply, id, { error: `Not split: ${err.message}.` }, 409);
     }
   });
 
-  app.post<{ Params: { id: string } }>("/people/edits/:id/undo", { schema: HIDDEN, config: { dashboardWrite: "undo edits of people" } }, async (request, reply) => {
-    const id = ID.test(request.params.id) ? Number(request.params.id) : null;
-    if (id === null) return render(reply, { query: "", error: `There is no edit ${request.params.id.slice(0, 20)}.` }, 404);
-    try {
-      const undo = undoEdit(ctx.deps, id);
-      request.log.info({ edit: id, undo }, "dashboard: an edit of people undone");
-      return reply.redirect(`/dashboard/people?undone=${id}`, 303);
-    } catch (err) {
-      if (err instanceof PersonEditRefused) return render(reply, { query: "", error: `Not undone: ${err.message}.` }, 409);
-      throw err;
-    }
-  });
+  app.post<{ Params: { id: string } }>(
+    "/people/edits/:id/undo",
+    { schema: HIDDEN, config: { dashboardWrite: "undo edits of people" } },
+    async (request, reply) => {
+      const id = ID.test(request.params.id) ? Number(request.params.id) : null;
+      if (id === null) return pages.list(reply, { query: "", error: `There is no edit ${request.params.id.slice(0, 20)}.` }, 404);
+      try {
+        const undo = undoEdit(ctx.deps, id);
+        request.log.info({ edit: id, undo }, "dashboard: an edit of people undone");
+        return reply.redirect(`/dashboard/people?undone=${id}`, 303);
+      } catch (err) {
+        if (err instanceof PersonEditRefused) return pages.list(reply, { query: "", error: `Not undone: ${err.message}.` }, 409);
+        throw err;
+      }
+    },
+  );
 }
 
+/** /dashboard/people: find, a person, merge, split, the journal and its undo. */
+export function registerPeopleRoutes(app: FastifyInstance, ctx: DashboardContext): void {
+  const pages = new PeoplePages(ctx);
+  registerReads(app, ctx, pages);
+  registerEdits(app, ctx, pages);
+}
+
+/** The shown person a key or a name only she holds names; null for none. */
 function safeId(ctx: DashboardContext, key: string): number | null {
   try {
     return personNamedBy(ctx.deps, key);
