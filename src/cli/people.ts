@@ -55,7 +55,9 @@ export async function peopleShowCommand(person: string, o: { json?: boolean }): 
         }),
       );
     }
-    out(`${p.key}\t${p.name}\t${p.titles} titles\t${day(p.firstRelease)} to ${day(p.lastRelease)}${r.madeBy === "user" ? "\tmade by a split" : ""}`);
+    out(
+      `${p.key}\t${p.name}\t${p.titles} title${p.titles === 1 ? "" : "s"}\t${day(p.firstRelease)} to ${day(p.lastRelease)}${r.madeBy === "user" ? "\tmade by a split" : ""}`,
+    );
     out(`picture\t${p.picture ?? "-"}`);
     for (const n of p.names) out(["name", n.kind, n.script, n.name, n.sources.join(","), day(n.firstRelease), day(n.lastRelease)].join("\t"));
     if (r.merged.length > 0) out(`merged into her\t${ownKeys(db, r.merged).join(", ")}`);
@@ -91,7 +93,7 @@ export async function peopleSplitCommand(person: string, o: { name: string }): P
   await withCatalog({ writes: "people split" }, (db) => {
     const s = splitNamed({ db }, person, o.name);
     const moved = getPerson(db, Number(s.to.slice(1)))?.titles ?? 0;
-    out(`edit ${s.edit}: split "${o.name}" off ${s.from} to ${s.to} with ${moved} titles (undo: people undo ${s.edit})`);
+    out(`edit ${s.edit}: split "${o.name}" off ${s.from} to ${s.to} with ${moved} title${moved === 1 ? "" : "s"} (undo: people undo ${s.edit})`);
   });
 }
 

@@ -51,7 +51,7 @@ describe("people, from the command line", () => {
     expect(show("旧名ゆき").names.map((n) => `${n.kind}:${n.name}`)).toEqual(["current:新名ゆき", "former:旧名ゆき"]);
 
     const split = people("split", yuki.key, "--name", "旧名ゆき");
-    expect(split.stdout).toMatch(new RegExp(`^edit 2: split "旧名ゆき" off ${yuki.key} to n\\d+ with 1 titles`));
+    expect(split.stdout).toMatch(new RegExp(`^edit 2: split "旧名ゆき" off ${yuki.key} to n\\d+ with 1 title \\(`));
     expect(show(yuki.key).titles).toBe(2);
 
     const refused = people("undo", "1");
