@@ -140,6 +140,9 @@ describe("a user's splits", () => {
     upsertRecords(db, [credited("abc00006", "2023-01-01", [{ id: "1001", names: ["Yuki Shinmei"] }])]);
     expect(personTitleIds(db, to, 10)).toHaveLength(2);
     expect(getPerson(db, a)!.titles).toBe(2);
+    // A rebuild reads the credits again: the split holds.
+    rebuildPeople(db);
+    expect([getPerson(db, a)!.titles, getPerson(db, to)!.titles]).toEqual([2, 2]);
     undoPersonEdit(db, edit);
     expect(getPerson(db, a)!.titles).toBe(4);
     expect(db.prepare("SELECT count(*) FROM people WHERE id = ?").pluck().get(to)).toBe(0);

@@ -7,6 +7,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { personByKey, upsertRecords } from "../../src/catalog/index.js";
+import { buildServer } from "../../src/server/app.js";
 import { Browser, buildDashboardApp, type DashboardApp } from "../helpers/dashboard.js";
 import { PEOPLE_TITLES, PICTURE } from "../helpers/people-titles.js";
 
@@ -84,5 +85,27 @@ describe("the People pages", () => {
     expect(text(nobody.body)).toContain('Not merged: no person has the key or name "誰もいない".');
     expect(nobody.body).toContain('value="誰もいない"');
     expect((await b.post("/dashboard/people/merge", { into: "1001", from: "1002" }, null)).statusCode).toBe(403);
+  });
+
+  it("on a read-only replica, shows the persons and the journal with no form that would edit, and refuses an edit naming the writer", async () => {
+    const { t } = await signedIn();
+    const replica = await buildServer(t.deps, {
+      logger: false,
+      dashboard: { throttle: { stepMs: 1, maxDelayMs: 5, limit: 100, windowMs: 60_000 } },
+      readOnly: { writer: "http://writer.test:8080", sessionSecret: "one secret" },
+    });
+    try {
+      const b = new Browser(replica);
+      await b.signIn();
+      const list = await b.get("/dashboard/people?q=ゆき");
+      expect(text(list.body)).toContain("Found (2)");
+      expect(list.body).not.toContain('action="/dashboard/people/merge"');
+      expect((await b.get("/dashboard/people/1001")).body).not.toContain("Split off</button>");
+      const refused = await b.post("/dashboard/people/merge", { into: "1001", from: "1002" }, await b.token("/dashboard/people"));
+      expect(refused.statusCode).toBe(403);
+      expect(text(refused.body)).toContain("This server is a read-only replica of http://writer.test:8080: merge people there.");
+    } finally {
+      await replica.close();
+    }
   });
 });
