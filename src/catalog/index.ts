@@ -73,6 +73,21 @@ export {
 } from "./store/people-read.js";
 export { rebuildPeople } from "./store/people-rebuild.js";
 export { type PushedRecord, pushedTo, recordPushed } from "./store/people-pushed.js";
+// A user's edits of people: merges, splits, alias tables, each journalled and undone from the journal.
+export {
+  getPersonEdit,
+  importAliasTable,
+  listPersonEdits,
+  mergePeople,
+  ownKeys,
+  PersonEditRefused,
+  splitPerson,
+  undoOfPersonEdit,
+  undoPersonEdit,
+  type ImportOutcome,
+  type PersonEdit,
+  type PersonEditKind,
+} from "./store/people-edits.js";
 
 // Search and random.
 export { EMPTY_FILTER, isEmptyFilter, type CatalogFilter, type NameFilter } from "./search/filter-sql.js";

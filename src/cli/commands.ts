@@ -10,6 +10,7 @@ import type { OrganizeValues } from "./organize.js";
 import type { RestoreValues } from "./restore.js";
 import type { ScanValues } from "./scan.js";
 import type { WatchValues } from "./watch.js";
+import { declarePeople } from "./people-commands.js";
 import { declarePeoplePush } from "./people-push.js";
 import { addSimulateOptions, type SimulateValues } from "./simulate-options.js";
 import { act, examples, requiredOption } from "./usage.js";
@@ -311,12 +312,6 @@ function declareWatch(program: Command): void {
     .action(act(async (inbox: string | undefined, o: WatchValues) => (await import("./watch.js")).watchCommand(inbox, o)));
 }
 
-/** The people of the catalog (each actress a record of her own). */
-function declarePeople(program: Command): void {
-  const people = program.command("people").summary("the catalog's people: tell the media servers").description(`The people of the catalog. ${SETTINGS_NOTE}`);
-  declarePeoplePush(people);
-}
-
 function declareSimulate(program: Command): void {
   addSimulateOptions(
     program
@@ -341,6 +336,6 @@ export function declareCommands(program: Command): void {
   declareScan(program);
   declareOrganize(program);
   declareWatch(program);
-  declarePeople(program);
+  declarePeoplePush(declarePeople(program));
   declareSimulate(program);
 }

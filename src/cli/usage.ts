@@ -38,7 +38,10 @@ export function requiredOption(flags: string, help: string): Option {
 }
 
 const isRequired = (option: Option): boolean => REQUIRED.has(option);
-const argumentTerm = (a: Argument): string => (a.required ? `<${a.name()}>` : `[${a.name()}]`);
+const argumentTerm = (a: Argument): string => {
+  const name = `${a.name()}${a.variadic ? "..." : ""}`;
+  return a.required ? `<${name}>` : `[${name}]`;
+};
 const shownOptions = (command: Command): Option[] => command.options.filter((o) => !o.hidden);
 
 /** What follows the command's name on its usage line: arguments, required options, then the others (or `[options]` when many). */

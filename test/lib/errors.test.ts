@@ -29,6 +29,8 @@ import { TargetTaken } from "../../src/library/organize/file-steps.js";
 import { NoSuchRun, OrganizeBusy } from "../../src/library/organize/organize.js";
 import { TemplateError } from "../../src/library/organize/template.js";
 import { OutsideInbox } from "../../src/library/watch/index.js";
+import { PersonEditRefused } from "../../src/catalog/index.js";
+import { AliasTableError } from "../../src/people/alias-tables.js";
 
 /** Every error class of src/, by name, with an error of it. */
 const ERRORS: Record<string, { cls: { readonly prototype: VideoCatalogError }; make: () => VideoCatalogError }> = {
@@ -62,6 +64,8 @@ const ERRORS: Record<string, { cls: { readonly prototype: VideoCatalogError }; m
   NoSuchRun: { cls: NoSuchRun, make: () => new NoSuchRun("no organize run 7") },
   TargetTaken: { cls: TargetTaken, make: () => new TargetTaken("/lib/ABP-123.mp4 exists") },
   OutsideInbox: { cls: OutsideInbox, make: () => new OutsideInbox("/tmp/x is not inside the inbox /dl") },
+  PersonEditRefused: { cls: PersonEditRefused, make: () => new PersonEditRefused("no edit 9") },
+  AliasTableError: { cls: AliasTableError, make: () => new AliasTableError("not JSON") },
 };
 
 const SRC = resolve(import.meta.dirname, "../../src");

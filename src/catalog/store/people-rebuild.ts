@@ -1,8 +1,9 @@
 /**
  * People read again from the stored titles: once after the upgrade that brought people
  * (the `people_rebuild` meta row the migration sets), or when asked (`people rebuild`).
- * The sources' people are made afresh; the user's edits are kept and applied again: a
- * merge names persons by DMM id or by a name, which the new rows still carry.
+ * The sources' names and credits are read afresh; the persons stay (a person of DMM's id
+ * keeps her row, one known by a name alone is found again by that name), so the user's
+ * edits, which name persons by their ids, hold as they did.
  */
 import type { IngestRecord } from "../../model/record.js";
 import { creditsOf } from "../../people/credits.js";
@@ -56,8 +57,12 @@ export function rebuildPeople(db: Db, log: (line: string) => void = () => {}): n
 
 function rebuildInTx(db: Db, log: (line: string) => void): number {
   db.exec("DELETE FROM person_titles");
-  db.exec("DELETE FROM person_names WHERE kind <> 'alias'");
+  db.exec("DELETE FROM person_names WHERE kind <> 'alias' AND person_id IN (SELECT id FROM people WHERE dmm_id IS NOT NULL)");
+  // A person known by a name alone is found again by her names (a user's merge of her stays hers): they stay,
+  // marked, while the credits are read; those no title gave again go.
+  db.exec("UPDATE person_names SET kind = 'name', first_release = NULL, last_release = NULL, seen_at = -1 WHERE kind <> 'alias'");
   const done = readAllCredits(db, log);
+  db.exec("DELETE FROM person_names WHERE kind <> 'alias' AND seen_at = -1");
   // Persons known by a name alone were made again where still credited: the old rows nothing names go.
   db.exec(`DELETE FROM people WHERE made_by = 'source' AND dmm_id IS NULL AND merged_into IS NULL
     AND id NOT IN (SELECT person_id FROM person_names) AND id NOT IN (SELECT person_id FROM person_titles)

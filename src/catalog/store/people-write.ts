@@ -19,8 +19,8 @@ const DELETE_CREDITS = "DELETE FROM person_titles WHERE movie_id = ?";
 const INSERT_CREDIT = "INSERT OR REPLACE INTO person_titles (movie_id, position, person_id) VALUES (?, ?, ?)";
 const BY_DMM = "SELECT id FROM people WHERE dmm_id = ?";
 const NEW_PERSON = "INSERT INTO people (dmm_id, created_at) VALUES (?, ?) RETURNING id";
-/** The persons holding a name, each as shown (a user's merge followed). */
-const NAMED = `SELECT DISTINCT coalesce(p.merged_into, p.id) AS id FROM person_names n JOIN people p ON p.id = n.person_id
+/** The persons holding a name, with the person each is shown as (a user's merge followed). */
+const NAMED = `SELECT DISTINCT p.id, coalesce(p.merged_into, p.id) AS shown FROM person_names n JOIN people p ON p.id = n.person_id
   WHERE n.folded = ?`;
 const NAME_ONLY = `SELECT DISTINCT p.id FROM person_names n JOIN people p ON p.id = n.person_id
   WHERE n.folded = ? AND p.dmm_id IS NULL AND p.made_by = 'source' AND p.merged_into IS NULL`;
@@ -136,12 +136,22 @@ export class PeopleWriter {
     const full = names.filter((n) => n.kind === "name" && isFullName(n.name));
     if (full.length === 0) return null;
     this.flush();
-    const holders = new Set<number>();
-    for (const n of full) for (const id of stmt<[string], number>(this.db, NAMED).pluck().all(n.folded) as number[]) holders.add(id);
-    if (holders.size > 1) return null;
-    if (holders.size === 1) return [...holders][0];
-    this.nameOnly = true;
-    return stmt<[null, number], number>(this.db, NEW_PERSON).pluck().get(null, this.now) as number;
+    const shown = new Set<number>();
+    const raw = new Set<number>();
+    for (const n of full) {
+      for (const h of stmt<[string], { id: number; shown: number }>(this.db, NAMED).all(n.folded)) {
+        shown.add(h.shown);
+        raw.add(h.id);
+      }
+    }
+    if (shown.size > 1) return null;
+    if (shown.size === 0) {
+      this.nameOnly = true;
+      return stmt<[null, number], number>(this.db, NEW_PERSON).pluck().get(null, this.now) as number;
+    }
+    // The person who holds the name, not the one a user's merge shows her as: an undo of the merge then leaves her titles hers.
+    const [person] = shown;
+    return raw.has(person) || raw.size !== 1 ? person : [...raw][0];
   }
 
   /** The person a user's split sent this credit's name to, else `person`. */

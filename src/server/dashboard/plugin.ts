@@ -16,6 +16,7 @@ import { registerAuthRoutes } from "./routes/auth.js";
 import { registerCatalogRoutes } from "./routes/catalog.js";
 import { registerKeyRoutes } from "./routes/keys.js";
 import { registerLibraryRoutes } from "./routes/library.js";
+import { registerPeopleRoutes } from "./routes/people.js";
 import { registerPlaygroundRoutes } from "./routes/playground.js";
 import { registerWatchRoutes } from "./routes/watch.js";
 import { COOKIE_OPTIONS, CSRF_COOKIE, DASHBOARD_PATH, Sessions } from "./session.js";
@@ -139,6 +140,7 @@ function registerPages(scope: FastifyInstance, ctx: DashboardContext): void {
   registerKeyRoutes(scope, ctx);
   registerCatalogRoutes(scope, ctx);
   registerLibraryRoutes(scope, ctx);
+  registerPeopleRoutes(scope, ctx);
   registerWatchRoutes(scope, ctx);
   registerPlaygroundRoutes(scope, ctx);
 }

@@ -70,6 +70,9 @@ dl.folders dd { margin: 0; overflow-wrap: anywhere; }
 dl.headers { display: grid; grid-template-columns: max-content 1fr; gap: .2rem .75rem; margin: .5rem 0; font-size: .9rem; }
 dl.headers dt { color: var(--muted); }
 dl.headers dd { margin: 0; overflow-wrap: anywhere; font-family: ui-monospace, Menlo, Consolas, monospace; }
+section.person { display: flex; flex-wrap: wrap; gap: 1rem; align-items: flex-start; }
+.person-picture img { width: 9rem; max-width: 40vw; height: auto; border-radius: 6px; background: var(--code); display: block; }
+td form.inline button { padding: .2rem .6rem; font-size: .85rem; }
 @media (max-width: 40rem) {
   header { flex-direction: column; align-items: stretch; gap: .35rem; }
   nav { gap: .25rem 1rem; }

@@ -1,7 +1,7 @@
 import { html, type Html } from "../html.js";
 import { ASSET_VERSION } from "../assets/version.js";
 
-export type Section = "keys" | "catalog" | "library" | "watch" | "playground" | null;
+export type Section = "keys" | "catalog" | "library" | "watch" | "people" | "playground" | null;
 
 export interface PageOptions {
   title: string;
@@ -19,6 +19,7 @@ const NAV: { section: Exclude<Section, null>; label: string }[] = [
   { section: "catalog", label: "Catalog" },
   { section: "library", label: "Library" },
   { section: "watch", label: "Watch" },
+  { section: "people", label: "People" },
   { section: "playground", label: "Playground" },
 ];
 
