@@ -63,6 +63,7 @@ export {
   personByKey,
   personKey,
   personNames,
+  personProviders,
   personTitleIds,
   searchPeople,
   shownPerson,

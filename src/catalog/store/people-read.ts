@@ -58,6 +58,9 @@ interface NameRow {
   seen_at: number;
 }
 
+/** Hiragana alone (with its marks and spaces): how the sources write a name's reading. */
+const isReading = (name: string): boolean => /^[\p{Script=Hiragana}\u30fc\u30fb\s]+$/u.test(name);
+
 export const personKey = (id: number, dmmId: string | null): string => dmmId ?? `n${id}`;
 
 /** The person shown for `id` (a user's merge followed), or null when there is none. */
@@ -134,8 +137,11 @@ export function namesWithKinds(rows: readonly NameRow[]): PersonName[] {
   }
   const newestFirst = (a: { lastRelease: string | null; seen: number }, b: { lastRelease: string | null; seen: number }) =>
     (b.lastRelease ?? "").localeCompare(a.lastRelease ?? "") || b.seen - a.seen;
+  // Of kana names credited alike, one in hiragana alone is the reading DMM and r18.dev give beside her name (ティア, てぃあ).
+  const nameBeforeReading = (a: PersonName & { seen: number }, b: PersonName & { seen: number }) =>
+    (b.lastRelease ?? "").localeCompare(a.lastRelease ?? "") || Number(isReading(a.name)) - Number(isReading(b.name)) || b.seen - a.seen;
   for (const script of ["kanji", "kana", "latin"] as const) {
-    const current = names.filter((n) => n.script === script && n.kind === "current").sort(newestFirst);
+    const current = names.filter((n) => n.script === script && n.kind === "current").sort(script === "kana" ? nameBeforeReading : newestFirst);
     for (const n of current.slice(1)) n.kind = "former";
   }
   const order: Record<NameKindOfPerson, number> = { current: 0, former: 1, alias: 2 };
@@ -198,6 +204,17 @@ export function personTitleIds(db: Db, id: number, limit: number, offset = 0): n
     .prepare(sql)
     .pluck()
     .all(...ids, limit, offset) as number[];
+}
+
+/** The providers of a shown person's titles, the one of her newest title first. */
+export function personProviders(db: Db, id: number): string[] {
+  const ids = members(db, id);
+  const sql = `SELECT m.provider FROM person_titles t JOIN movies m ON m.id = t.movie_id
+    WHERE t.person_id IN (${inList(ids)}) GROUP BY m.provider ORDER BY max(m.release_date) DESC, m.provider`;
+  return db
+    .prepare(sql)
+    .pluck()
+    .all(...ids) as string[];
 }
 
 /**
