@@ -109,6 +109,15 @@ function personOfLiveCredit(deps: Pick<ServiceDeps, "db">, name: string): number
   return ids.size === 1 ? [...ids][0] : null;
 }
 
+/** A credit the catalog keeps no position for (a person listed twice keeps her first): the person credited on the title who holds its name. */
+function listedAgain(deps: Pick<ServiceDeps, "db">, name: string, onTitle: ReadonlySet<number>): number | null {
+  for (const n of seenNames([name])) {
+    const holder = peopleNamed(deps.db, n.folded).find((id) => onTitle.has(id));
+    if (holder !== undefined) return holder;
+  }
+  return null;
+}
+
 /**
  * A title's actresses, each once, as the faces name them: a credited person by her
  * current name in the language and her picture; a credit no person holds as the title
@@ -125,8 +134,9 @@ export async function creditedPeople(
   const out: CreditedPerson[] = [];
   const seen = new Set<number>();
   const rich = t.record.extra.actressesRich;
+  const onTitle = new Set(credits?.values());
   for (const [i, name] of t.record.actresses.entries()) {
-    const id = credits !== null ? (credits.get(i) ?? null) : personOfLiveCredit(deps, name);
+    const id = credits !== null ? (credits.get(i) ?? listedAgain(deps, name, onTitle)) : personOfLiveCredit(deps, name);
     const person = id === null || seen.has(id) ? null : await personById(deps, id, lang);
     if (id !== null && seen.has(id)) continue;
     if (id !== null) seen.add(id);
