@@ -58,6 +58,7 @@ export { foldName } from "./fts/name-tags.js";
 // People: her record, names, titles and credits; the rebuild from the stored titles.
 export {
   getPerson,
+  getPersonFace,
   namesOfOnePerson,
   peopleNamed,
   personByKey,
@@ -69,6 +70,7 @@ export {
   shownPerson,
   titleCredits,
   type NameKindOfPerson,
+  type PersonFace,
   type PersonName,
   type PersonRecord,
 } from "./store/people-read.js";

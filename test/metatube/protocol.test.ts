@@ -207,7 +207,13 @@ describe("MetaTube's plugin against this server", () => {
       const actor = (await data(pluginUrl(base, "/v1/actors/FANZA/Momo Shiraishi", { lazy: "True" }))) as Record<string, unknown>;
       expectModel(ACTOR_INFO, actor, "ActorInfo");
       // Her other names: every other script her person has (the English name, the reading).
-      expect(actor).toMatchObject({ name: "白石もも", aliases: ["Momo Shiraishi", "しらいしもも"], birthday: "0001-01-01", debut_date: "0001-01-01", height: 0 });
+      expect(actor).toMatchObject({
+        name: "白石もも",
+        aliases: ["Momo Shiraishi", "しらいしもも"],
+        birthday: "0001-01-01",
+        debut_date: "0001-01-01",
+        height: 0,
+      });
     });
 
     it("a provider it does not have is MetaTube's 404 in the envelope", async () => {

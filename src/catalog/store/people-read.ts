@@ -148,30 +148,38 @@ export function namesWithKinds(rows: readonly NameRow[]): PersonName[] {
   return names.sort((a, b) => order[a.kind] - order[b.kind] || newestFirst(a, b)).map(({ seen: _, ...n }) => n);
 }
 
-/** A shown person's record: names, picture, titles and the releases they span; null for no such person. */
-export function getPerson(db: Db, id: number): PersonRecord | null {
+/** A person as a title's credit shows her: her key, names and picture, without her titles (which a prolific actress makes slow to count). */
+export type PersonFace = Omit<PersonRecord, "titles" | "firstRelease" | "lastRelease">;
+
+/** A shown person's key, names and picture (a user's merge followed); null for no such person. */
+export function getPersonFace(db: Db, id: number): PersonFace | null {
   const row = stmt<[number], PersonRow>(db, "SELECT id, dmm_id, merged_into, picture, picture_release, made_by FROM people WHERE id = ?").get(id);
   if (row === undefined) return null;
-  if (row.merged_into !== null) return getPerson(db, row.merged_into);
+  if (row.merged_into !== null) return getPersonFace(db, row.merged_into);
   const ids = members(db, id);
-  const span = db
-    .prepare(
-      `SELECT count(DISTINCT t.movie_id) AS titles, min(nullif(m.release_date, '')) AS first, max(nullif(m.release_date, '')) AS last
-       FROM person_titles t JOIN movies m ON m.id = t.movie_id WHERE t.person_id IN (${inList(ids)})`,
-    )
-    .get(...ids) as { titles: number; first: string | null; last: string | null };
   return {
     id,
     key: personKey(id, row.dmm_id),
     dmmId: row.dmm_id,
     picture: row.picture ?? memberPicture(db, ids),
     names: personNames(db, id),
-    titles: span.titles,
-    firstRelease: span.first,
-    lastRelease: span.last,
     merged: ids.filter((m) => m !== id),
     madeBy: row.made_by === "user" ? "user" : "source",
   };
+}
+
+/** A shown person's record: names, picture, titles and the releases they span; null for no such person. */
+export function getPerson(db: Db, id: number): PersonRecord | null {
+  const face = getPersonFace(db, id);
+  if (face === null) return null;
+  const ids = [face.id, ...face.merged];
+  const span = db
+    .prepare(
+      `SELECT count(DISTINCT t.movie_id) AS titles, min(nullif(m.release_date, '')) AS first, max(nullif(m.release_date, '')) AS last
+       FROM person_titles t JOIN movies m ON m.id = t.movie_id WHERE t.person_id IN (${inList(ids)})`,
+    )
+    .get(...ids) as { titles: number; first: string | null; last: string | null };
+  return { ...face, titles: span.titles, firstRelease: span.first, lastRelease: span.last };
 }
 
 /** The newest picture among the persons merged into her, when she has none of her own. */
