@@ -58,16 +58,19 @@ export { foldName } from "./fts/name-tags.js";
 // People: her record, names, titles and credits; the rebuild from the stored titles.
 export {
   getPerson,
+  getPersonFace,
   namesOfOnePerson,
   peopleNamed,
   personByKey,
   personKey,
   personNames,
+  personProviders,
   personTitleIds,
   searchPeople,
   shownPerson,
   titleCredits,
   type NameKindOfPerson,
+  type PersonFace,
   type PersonName,
   type PersonRecord,
 } from "./store/people-read.js";

@@ -10,6 +10,7 @@ import { createProviderRuntime } from "../providers/runtime.js";
 import type { ServiceDeps } from "../services/deps.js";
 import { liveLookups } from "../services/live/live-lookups.js";
 import type { Title } from "../services/titles/title.js";
+import { creditedPeople } from "../services/people/person.js";
 import { titleNames } from "../services/titles/title-names.js";
 import { CliError, cliConfig, err, openCli, out, UsageError } from "./context.js";
 import { commandPictureTree } from "./picture-tree.js";
@@ -151,6 +152,8 @@ async function writeSidecarsOf(
     images,
     // One spelling per person in every NFO, as the MetaTube face gives it (the catalog's other spellings).
     names: (t) => titleNames({ db }, t, language),
+    // Each person credited once, by her current name and with her picture, as every face shows her.
+    people: (t, shown) => creditedPeople({ db, pictureTree }, t, shown, language),
     signal,
     concurrency: Number(values.concurrency),
     onResult: (r) => {

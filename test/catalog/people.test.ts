@@ -56,6 +56,15 @@ describe("people kept with their titles", () => {
     expect(personTitleIds(db, p.id, 10)).toHaveLength(3);
   });
 
+  it("takes her name in kana over its reading in hiragana, which DMM and r18.dev give beside it", () => {
+    const db = catalog();
+    upsertRecords(db, [
+      credited("abc00001", "2014-08-19", ["Tia"], [{ id: "5001", names: ["Tia", "ティア", "てぃあ"] }], "r18dev"),
+      credited("abc00002", "2014-08-19", ["ティア"], [{ id: "5001", names: ["ティア", "ちあ"] }]),
+    ]);
+    expect(namesOf(db, "5001").filter((n) => n.startsWith("current:"))).toEqual(["current:Tia", "current:ティア"]);
+  });
+
   it("keeps two actresses of one name apart, and never joins a one-word name without an id", () => {
     const db = catalog();
     upsertRecords(db, [

@@ -32,6 +32,8 @@ export function withPicturesAt(titles: IngestRecord[], base: string): IngestReco
       galleryThumb: r.extra.galleryThumb.map(move),
       actressesRich: r.extra.actressesRich.map((a) => ({ ...a, image: a.image === null ? null : move(a.image) })),
     };
-    return { ...t, record: { ...r, jacketFullUrl: move(r.jacketFullUrl), jacketThumbUrl: move(r.jacketThumbUrl), extra } };
+    // The credits' pictures too: a person's picture is the one her credit hands over.
+    const credits = t.credits?.map((c) => ({ ...c, image: c.image === null ? null : move(c.image) }));
+    return { ...t, record: { ...r, jacketFullUrl: move(r.jacketFullUrl), jacketThumbUrl: move(r.jacketThumbUrl), extra }, ...(credits && { credits }) };
   });
 }

@@ -199,12 +199,21 @@ describe("MetaTube's plugin against this server", () => {
         const found = (await data(pluginUrl(base, "/v1/actors/search", { q, provider: null, fallback: "True" }))) as Record<string, unknown>[];
         expect(found, q).toHaveLength(1);
         expectModel(ACTOR_SEARCH_RESULT, found[0], "ActorSearchResult");
-        expect(found[0]).toMatchObject({ id: "ティア", name: "ティア", provider: "FANZA", images: [`${covers.base}/mono/actjpgs/tia.jpg`] });
+        // Her id is her person's key, DMM's id of her; the name an older answer gave as her id still finds her.
+        expect(found[0]).toMatchObject({ id: "1015472", name: "ティア", provider: "FANZA", images: [`${covers.base}/mono/actjpgs/tia.jpg`] });
       }
+      expect(await data(pluginUrl(base, "/v1/actors/FANZA/ティア", { lazy: "True" }))).toMatchObject({ id: "1015472", name: "ティア" });
       // By the name an older answer gave her (English), as a media server may still hold it.
       const actor = (await data(pluginUrl(base, "/v1/actors/FANZA/Momo Shiraishi", { lazy: "True" }))) as Record<string, unknown>;
       expectModel(ACTOR_INFO, actor, "ActorInfo");
-      expect(actor).toMatchObject({ name: "白石もも", aliases: ["Momo Shiraishi"], birthday: "0001-01-01", debut_date: "0001-01-01", height: 0 });
+      // Her other names: every other script her person has (the English name, the reading).
+      expect(actor).toMatchObject({
+        name: "白石もも",
+        aliases: ["Momo Shiraishi", "しらいしもも"],
+        birthday: "0001-01-01",
+        debut_date: "0001-01-01",
+        height: 0,
+      });
     });
 
     it("a provider it does not have is MetaTube's 404 in the envelope", async () => {

@@ -84,7 +84,8 @@ describe("metadata of the real samples", () => {
         { tag: "Hi-Def", originalTag: "ハイビジョン" },
         { tag: "Exclusive Distribution", originalTag: "独占配信" },
       ],
-      Role: [{ tag: "Tia", order: 1, thumb: `${BASE}/v1/images/backdrop/FANZA/snis00217?url=${encodeURIComponent(`${p.covers.base}/mono/actjpgs/tia.jpg`)}` }],
+      // Her picture through the route of her person's key (DMM's id of her), under Gfriends: every provider's actresses.
+      Role: [{ tag: "Tia", order: 1, thumb: `${BASE}/v1/images/backdrop/Gfriends/1015472?url=${encodeURIComponent(`${p.covers.base}/mono/actjpgs/tia.jpg`)}` }],
       Director: [{ tag: "pochomquin" }],
       Studio: [{ tag: "S1 NO.1 STYLE" }],
     });
@@ -101,7 +102,7 @@ describe("metadata of the real samples", () => {
       studio: "エスワン ナンバーワンスタイル",
       summary: p.titles[0].record.commentEn,
       Genre: ["巨乳", "乱交", "単体作品", "顔射", "ギリモザ", "ハイビジョン", "独占配信"].map((tag) => ({ tag })),
-      Role: [{ tag: "ティア", order: 1, thumb: expect.stringContaining("/v1/images/backdrop/FANZA/snis00217?url=") }],
+      Role: [{ tag: "ティア", order: 1, thumb: expect.stringContaining("/v1/images/backdrop/Gfriends/1015472?url=") }],
       Director: [{ tag: "ポチョムキン" }],
       // The label has no Japanese name in the record: it stays as r18.dev gives it.
       Studio: [{ tag: "エスワン ナンバーワンスタイル" }, { tag: "S1 NO.1 STYLE" }],

@@ -167,7 +167,7 @@ describe("PUBLIC_URL public: our cut pictures on it", () => {
     const base = "https://catalog.example.com/vc/v1/images";
     expect([m.thumb, m.art]).toEqual([`${base}/primary/FANZA/snis00217`, `${base}/backdrop/FANZA/snis00217`]);
     expect(m.Image[2].url).toBe(`${base}/backdrop/FANZA/snis00217?url=${encodeURIComponent(`${DMM}/snis00217jp-1.jpg`)}`);
-    expect(m.Role[0].thumb).toBe(`${base}/backdrop/FANZA/snis00217?url=${encodeURIComponent("https://pics.dmm.co.jp/mono/actjpgs/tia.jpg")}`);
+    expect(m.Role[0].thumb).toBe(`${base}/backdrop/Gfriends/1015472?url=${encodeURIComponent("https://pics.dmm.co.jp/mono/actjpgs/tia.jpg")}`);
     const mgs = await metadataOf(p, "mgstage_261ara-168");
     expect([mgs.thumb, mgs.art]).toEqual([`${base}/primary/MGS/261ara-168`, `${base}/backdrop/MGS/261ara-168`]);
   });

@@ -58,6 +58,9 @@ interface NameRow {
   seen_at: number;
 }
 
+/** Hiragana alone (with its marks and spaces): how the sources write a name's reading. */
+const isReading = (name: string): boolean => /^[\p{Script=Hiragana}\u30fc\u30fb\s]+$/u.test(name);
+
 export const personKey = (id: number, dmmId: string | null): string => dmmId ?? `n${id}`;
 
 /** The person shown for `id` (a user's merge followed), or null when there is none. */
@@ -134,38 +137,49 @@ export function namesWithKinds(rows: readonly NameRow[]): PersonName[] {
   }
   const newestFirst = (a: { lastRelease: string | null; seen: number }, b: { lastRelease: string | null; seen: number }) =>
     (b.lastRelease ?? "").localeCompare(a.lastRelease ?? "") || b.seen - a.seen;
+  // Of kana names credited alike, one in hiragana alone is the reading DMM and r18.dev give beside her name (ティア, てぃあ).
+  const nameBeforeReading = (a: PersonName & { seen: number }, b: PersonName & { seen: number }) =>
+    (b.lastRelease ?? "").localeCompare(a.lastRelease ?? "") || Number(isReading(a.name)) - Number(isReading(b.name)) || b.seen - a.seen;
   for (const script of ["kanji", "kana", "latin"] as const) {
-    const current = names.filter((n) => n.script === script && n.kind === "current").sort(newestFirst);
+    const current = names.filter((n) => n.script === script && n.kind === "current").sort(script === "kana" ? nameBeforeReading : newestFirst);
     for (const n of current.slice(1)) n.kind = "former";
   }
   const order: Record<NameKindOfPerson, number> = { current: 0, former: 1, alias: 2 };
   return names.sort((a, b) => order[a.kind] - order[b.kind] || newestFirst(a, b)).map(({ seen: _, ...n }) => n);
 }
 
-/** A shown person's record: names, picture, titles and the releases they span; null for no such person. */
-export function getPerson(db: Db, id: number): PersonRecord | null {
+/** A person as a title's credit shows her: her key, names and picture, without her titles (which a prolific actress makes slow to count). */
+export type PersonFace = Omit<PersonRecord, "titles" | "firstRelease" | "lastRelease">;
+
+/** A shown person's key, names and picture (a user's merge followed); null for no such person. */
+export function getPersonFace(db: Db, id: number): PersonFace | null {
   const row = stmt<[number], PersonRow>(db, "SELECT id, dmm_id, merged_into, picture, picture_release, made_by FROM people WHERE id = ?").get(id);
   if (row === undefined) return null;
-  if (row.merged_into !== null) return getPerson(db, row.merged_into);
+  if (row.merged_into !== null) return getPersonFace(db, row.merged_into);
   const ids = members(db, id);
-  const span = db
-    .prepare(
-      `SELECT count(DISTINCT t.movie_id) AS titles, min(nullif(m.release_date, '')) AS first, max(nullif(m.release_date, '')) AS last
-       FROM person_titles t JOIN movies m ON m.id = t.movie_id WHERE t.person_id IN (${inList(ids)})`,
-    )
-    .get(...ids) as { titles: number; first: string | null; last: string | null };
   return {
     id,
     key: personKey(id, row.dmm_id),
     dmmId: row.dmm_id,
     picture: row.picture ?? memberPicture(db, ids),
     names: personNames(db, id),
-    titles: span.titles,
-    firstRelease: span.first,
-    lastRelease: span.last,
     merged: ids.filter((m) => m !== id),
     madeBy: row.made_by === "user" ? "user" : "source",
   };
+}
+
+/** A shown person's record: names, picture, titles and the releases they span; null for no such person. */
+export function getPerson(db: Db, id: number): PersonRecord | null {
+  const face = getPersonFace(db, id);
+  if (face === null) return null;
+  const ids = [face.id, ...face.merged];
+  const span = db
+    .prepare(
+      `SELECT count(DISTINCT t.movie_id) AS titles, min(nullif(m.release_date, '')) AS first, max(nullif(m.release_date, '')) AS last
+       FROM person_titles t JOIN movies m ON m.id = t.movie_id WHERE t.person_id IN (${inList(ids)})`,
+    )
+    .get(...ids) as { titles: number; first: string | null; last: string | null };
+  return { ...face, titles: span.titles, firstRelease: span.first, lastRelease: span.last };
 }
 
 /** The newest picture among the persons merged into her, when she has none of her own. */
@@ -198,6 +212,17 @@ export function personTitleIds(db: Db, id: number, limit: number, offset = 0): n
     .prepare(sql)
     .pluck()
     .all(...ids, limit, offset) as number[];
+}
+
+/** The providers of a shown person's titles, the one of her newest title first. */
+export function personProviders(db: Db, id: number): string[] {
+  const ids = members(db, id);
+  const sql = `SELECT m.provider FROM person_titles t JOIN movies m ON m.id = t.movie_id
+    WHERE t.person_id IN (${inList(ids)}) GROUP BY m.provider ORDER BY max(m.release_date) DESC, m.provider`;
+  return db
+    .prepare(sql)
+    .pluck()
+    .all(...ids) as string[];
 }
 
 /**

@@ -10,6 +10,7 @@ import { appendDoneStep, organizeRunSteps } from "../../catalog/index.js";
 import type { Images } from "../../images/index.js";
 import type { ServiceDeps } from "../../services/deps.js";
 import type { Title } from "../../services/titles/title.js";
+import { creditedPeople } from "../../services/people/person.js";
 import { titleNames } from "../../services/titles/title-names.js";
 import type { SidecarGroup } from "../sidecars/groups.js";
 import type { SidecarKind } from "../sidecars/sidecars.js";
@@ -19,7 +20,7 @@ import type { OrganizePlan } from "./plan.js";
 const relTo = (root: string, p: string) => path.relative(root, p).split(path.sep).join("/");
 
 export async function writeSidecarsAfter(
-  deps: Pick<ServiceDeps, "db" | "config">,
+  deps: Pick<ServiceDeps, "db" | "config" | "pictureTree">,
   runId: number,
   plan: OrganizePlan,
   titles: Map<number, Title>,
@@ -52,6 +53,7 @@ export async function writeSidecarsAfter(
     language,
     images,
     names: (t) => titleNames(deps, t, language),
+    people: (t, shown) => creditedPeople(deps, t, shown, language),
     signal,
     concurrency: 4,
     claimed,

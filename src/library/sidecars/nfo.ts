@@ -16,7 +16,9 @@
  * - set as <set><name>: Kodi 16+, Jellyfin and the importer (a Plex collection) read the name;
  *   Jellyfin reads the plain form as raw XML, so an escaped "&" would stay "&amp;". The
  *   importer also makes a collection of each <tag> while its `collectionsfromtags` is on.
- * - actor: name, role, order (0 first) and thumb. The role is what each reader shows beside
+ * - actor: name, role, order (0 first) and thumb, one per person credited (her current name
+ *   in the language and her one picture: services/people creditedPeople, handed in with the
+ *   title), a credit no person holds as the title names it. The role is what each reader shows beside
  *   the name ("Actress"/"女優" in MEDIA_LANGUAGE): without one the importer shows
  *   "Unknown Role N", and it numbers a repeated role ("Actress 1").
  * - uniqueid type=.. default="true": Kodi and Jellyfin keep any type (Kodi shows the default
@@ -41,7 +43,9 @@
  *   so a profile limited to any age rating does not see the title.
  * No reader takes a web page (a URL after </movie> is a scraper link to Kodi): none is written.
  */
+import { fileURLToPath } from "node:url";
 import type { DetailedRecord } from "../../model/record.js";
+import type { CreditedPerson } from "../../services/people/person.js";
 import { namesIn, type TitleNames } from "../../services/titles/title-names.js";
 
 export interface NfoTitle {
@@ -57,6 +61,8 @@ export interface NfoTitle {
    * them, so a person is one spelling in every file; absent, the record's own.
    */
   names?: TitleNames;
+  /** Its actresses as the persons credited, in the NFO's language; absent, the names' actresses with the record's pictures. */
+  people?: readonly CreditedPerson[];
 }
 
 export interface NfoMark {
@@ -161,7 +167,7 @@ export function buildNfo(title: NfoTitle, options: { language: "ja" | "en"; mark
     x.leaf("year", day.slice(0, 4));
   }
   for (const maker of unique(names.makers)) x.leaf("studio", maker);
-  [...actressesOf(r, names)].forEach(([name, picture], order) => {
+  [...(title.people === undefined ? actressesOf(r, names) : peopleOf(title.people)).values()].forEach(({ name, picture }, order) => {
     x.open("actor");
     x.leaf("name", name);
     x.leaf("role", ROLE[language]);
@@ -187,16 +193,35 @@ function ratings(x: Lines, title: NfoTitle): void {
   x.close("ratings");
 }
 
+interface NfoActor {
+  name: string;
+  picture: string | null;
+}
+
 /** Each actress once, by the name shown, with her picture. */
-function actressesOf(r: NfoTitle["record"], names: TitleNames): Map<string, string | null> {
+function actressesOf(r: NfoTitle["record"], names: TitleNames): Map<string, NfoActor> {
   // Pictures are the record's, by its own spelling of each actress: `names` pairs with it by position.
   const pictures = new Map(r.extra.actressesRich.map((a) => [clean(a.name), a.image]));
-  const actresses = new Map<string, string | null>();
+  const actresses = new Map<string, NfoActor>();
   r.actresses.forEach((own, i) => {
     const shown = clean(names.actresses[i] ?? own);
-    if (shown !== "" && !actresses.has(shown)) actresses.set(shown, pictures.get(clean(own)) ?? null);
+    if (shown !== "" && !actresses.has(shown)) actresses.set(shown, { name: shown, picture: pictures.get(clean(own)) ?? null });
   });
   return actresses;
+}
+
+/** Each person credited once (by her key), each other credit once by its name. */
+/** A picture of the tree on this machine as the file's path (what Kodi and Jellyfin read in an actor's thumb), any other as it is. */
+const thumbOf = (picture: string | null): string | null => (picture?.startsWith("file:") ? fileURLToPath(picture) : picture);
+
+function peopleOf(people: readonly CreditedPerson[]): Map<string, NfoActor> {
+  const actors = new Map<string, NfoActor>();
+  for (const p of people) {
+    const name = clean(p.name);
+    const once = p.person === null ? `name:${name}` : p.person.key;
+    if (name !== "" && !actors.has(once)) actors.set(once, { name, picture: thumbOf(p.picture) });
+  }
+  return actors;
 }
 
 /** The mark of a file this tool wrote (read from its first 1 KiB), or null for any other file (someone else's NFO, not XML at all). */

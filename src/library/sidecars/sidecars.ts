@@ -13,6 +13,7 @@ import path from "node:path";
 import { cutBox, normalizeCut } from "../../images/cut-options.js";
 import { type CutOptions, ImageError, type Images } from "../../images/index.js";
 import { VERSION } from "../../lib/version.js";
+import type { CreditedPerson } from "../../services/people/person.js";
 import type { Title } from "../../services/titles/title.js";
 import type { TitleNames } from "../../services/titles/title-names.js";
 import { buildNfo, NFO_FORMAT, readNfoMark } from "./nfo.js";
@@ -62,6 +63,8 @@ export interface SidecarOptions {
   images: Images | null;
   /** A title's names in `language` (services/titles/title-names.ts titleNames); absent, the record's own. */
   names?: (t: Title) => TitleNames;
+  /** A title's actresses as the persons credited (services/people creditedPeople), `shown` its names' actresses; absent, as the names give them. */
+  people?: (t: Title, shown: readonly string[]) => Promise<CreditedPerson[]>;
   signal?: AbortSignal;
   run?: SidecarRun;
 }
@@ -107,19 +110,31 @@ function withSize(jpeg: Buffer): Buffer {
   return out;
 }
 
+/** What a title's NFO is made from beside its record: its names and its credited people, read once for its NFOs (a stack has two). */
+interface NfoNames {
+  names: TitleNames | undefined;
+  people: CreditedPerson[] | undefined;
+}
+
+/** What the NFO shows of its people: a person renamed or given a picture rewrites it. */
+const peopleDigest = (people: readonly CreditedPerson[]) => people.map((p) => [p.person?.key ?? null, p.name, p.picture]);
+
 /** What a sidecar is made from: the NFO from the whole title; a picture from its source and its cut. */
-function digestFor(target: SidecarTarget, t: Title, language: string, names: TitleNames | undefined): string {
-  if (target.kind === "nfo") return digestOf([NFO_FORMAT, language, t.provider, t.pageUrl, t.ratingAvg, t.ratingCount, t.record, names ?? null]);
+function digestFor(target: SidecarTarget, t: Title, language: string, { names, people }: NfoNames): string {
+  if (target.kind === "nfo") {
+    const made = [NFO_FORMAT, language, t.provider, t.pageUrl, t.ratingAvg, t.ratingCount, t.record, names ?? null];
+    return digestOf(people === undefined ? made : [...made, peopleDigest(people)]);
+  }
   // A cut (not the whole picture) also counts where it falls on a jacket.
   const cut = normalizeCut(PICTURE[target.kind]);
   const where = cut.ratio === undefined ? [] : [cutBox(JACKET.width, JACKET.height, cut)];
   return digestOf([target.kind, target.source, PICTURE[target.kind], ...where]);
 }
 
-async function contentOf(target: SidecarTarget, t: Title, names: TitleNames | undefined, digest: string, o: SidecarOptions): Promise<string | Buffer> {
+async function contentOf(target: SidecarTarget, t: Title, { names, people }: NfoNames, digest: string, o: SidecarOptions): Promise<string | Buffer> {
   if (target.kind === "nfo")
     return buildNfo(
-      { record: t.record, provider: t.provider, pageUrl: t.pageUrl, ratingAvg: t.ratingAvg, ratingCount: t.ratingCount, names },
+      { record: t.record, provider: t.provider, pageUrl: t.pageUrl, ratingAvg: t.ratingAvg, ratingCount: t.ratingCount, names, people },
       { language: o.language, mark: { tool: "video-catalog", version: VERSION, digest } },
     );
   if (target.source === null) throw new Error("the title has no cover");
@@ -136,7 +151,7 @@ const NO_SOURCE: Record<Picture, string> = {
   landscape: "the title has no jacket",
 };
 
-async function one(target: SidecarTarget, t: Title, names: TitleNames | undefined, o: SidecarOptions, run: SidecarRun): Promise<SidecarResult> {
+async function one(target: SidecarTarget, t: Title, names: NfoNames, o: SidecarOptions, run: SidecarRun): Promise<SidecarResult> {
   const { kind, rel, source } = target;
   const file = path.join(o.root, rel);
   const result = (action: SidecarAction, reason: string | null = null, written = false): SidecarResult => ({ path: rel, kind, action, written, reason });
@@ -180,6 +195,12 @@ async function one(target: SidecarTarget, t: Title, names: TitleNames | undefine
   }
 }
 
+async function nfoNames(t: Title, o: SidecarOptions): Promise<NfoNames> {
+  const names = o.names?.(t);
+  const people = await o.people?.(t, names?.actresses ?? t.record.actresses);
+  return { names, people };
+}
+
 /**
  * Writes (or, with dryRun, plans) the sidecars of one title's files in one folder, at
  * every name a reader looks for them (targets.ts).
@@ -188,7 +209,7 @@ export async function writeSidecars(t: Title, files: TitleFile[], o: SidecarOpti
   const run = o.run ?? newSidecarRun();
   const out: SidecarResult[] = [];
   // Read once for the title's NFOs (a stack has two): its digest and its text use them.
-  const names = o.kinds.includes("nfo") ? o.names?.(t) : undefined;
+  const names = o.kinds.includes("nfo") ? await nfoNames(t, o) : { names: undefined, people: undefined };
   for (const target of sidecarTargets(t.record, files, o.kinds)) {
     if (run.claimed.has(target.rel)) continue;
     run.claimed.add(target.rel);

@@ -4,8 +4,9 @@
  * them without the token), so bounded by a per-client rate, and never an open proxy:
  * `url` must be one of the images the catalog holds for that title or actress (the
  * covers, galleries and actresses' pictures of every copy of the title, and DMM's larger
- * pictures of them; a picture of the tree PEOPLE_PICTURES names only for the person it was
- * chosen for); anything else is a 400 and no request leaves the server.
+ * pictures of them; a person's one picture, by her key or a name of hers alone: actors.ts,
+ * which is also how a picture of the tree PEOPLE_PICTURES is held, for her alone);
+ * anything else is a 400 and no request leaves the server.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { bigFirst, bigPictures, ImageError, type ImageKind } from "../../images/index.js";

@@ -3,12 +3,16 @@
  * identify a video (from the name the media server derives from its file) and to
  * read its metadata. Answered from the catalog; a miss asks the live providers when
  * `fallback` is on (searches) or the title is not in the catalog (info), as /movie.
+ * A title's `actors` are its credited persons, each once, by her current name in the
+ * language (services/people); a credit no person holds as the title's names give it.
  */
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../../lib/errors.js";
 import { preferredCopies, sameSourceAndId } from "../../services/titles/copies.js";
 import { findTitles, refreshTitle, titleById } from "../../services/titles/find-title.js";
-import { titleNames } from "../../services/titles/title-names.js";
+import { creditedPeople } from "../../services/people/person.js";
+import type { Title } from "../../services/titles/title.js";
+import { type TitleNames, titleNames } from "../../services/titles/title-names.js";
 import { type MtContext, searchProviders, titleProvidersNamed } from "./context.js";
 import { INFO_NOT_FOUND, notFound, sendData } from "./envelope.js";
 import { movieInfo, movieSearchResult } from "./models.js";
@@ -16,6 +20,13 @@ import { bool, type Query, searchText, text } from "./params.js";
 
 /** Most titles a text search answers (a code answers all of its own, a handful). */
 const SEARCH_LIMIT = 20;
+
+/** A title's names in the language, its actresses as the persons credited on it. */
+async function namesOf(ctx: MtContext, t: Title): Promise<TitleNames> {
+  const names = titleNames(ctx.deps, t, ctx.lang);
+  const credited = await creditedPeople(ctx.deps, t, names.actresses, ctx.lang);
+  return { ...names, actresses: credited.map((c) => c.name) };
+}
 
 export function registerMovieRoutes(app: FastifyInstance, ctx: MtContext): void {
   app.get("/movies/search", { config: { mtAuth: true } }, async (request, reply) => {
@@ -30,10 +41,8 @@ export function registerMovieRoutes(app: FastifyInstance, ctx: MtContext): void 
     // engine/movie.go, SearchMovieAll: "remove duplicate results"): the copy the language
     // prefers, the one the info and image routes answer for that id.
     const titles = preferredCopies(found.titles, ctx.lang, sameSourceAndId);
-    return sendData(
-      reply,
-      titles.map((t) => movieSearchResult(t, ctx.lang, titleNames(ctx.deps, t, ctx.lang))),
-    );
+    const results = await Promise.all(titles.map(async (t) => movieSearchResult(t, ctx.lang, await namesOf(ctx, t))));
+    return sendData(reply, results);
   });
 
   app.get("/movies/:provider/:id", { config: { mtAuth: true } }, async (request, reply) => {
@@ -44,6 +53,6 @@ export function registerMovieRoutes(app: FastifyInstance, ctx: MtContext): void 
     if (title === null) throw notFound(INFO_NOT_FOUND);
     // lazy=False is the plugins' "refresh": a fresh copy from the live provider, else the catalog's.
     const answered = lazy ? title : await refreshTitle(ctx.deps, title);
-    return sendData(reply, movieInfo(answered, ctx.lang, titleNames(ctx.deps, answered, ctx.lang)));
+    return sendData(reply, movieInfo(answered, ctx.lang, await namesOf(ctx, answered)));
   });
 }

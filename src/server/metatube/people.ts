@@ -1,11 +1,15 @@
 /**
- * An actress as MetaTube's ActorInfo, gathered from the titles she appears in: the
- * catalog keeps no page of its own per person, so her name is as the titles' answers
- * spell it in the language asked (services/titles/title-names.ts), her pictures those the records
- * give her, her other names the titles' other spellings. What no record says (height,
- * birthday...) stays empty.
+ * An actress as MetaTube's ActorInfo. A person of the catalog (services/people) answers
+ * as herself: her key as the id, her current name in the language asked, her other names
+ * (former names, aliases, the other scripts) as aliases, her one picture. A name no person
+ * holds (a one-word name without an id, say) is gathered from the titles she appears in,
+ * as before people were records: her name as the titles' answers spell it in the language
+ * asked (services/titles/title-names.ts), her pictures those the records give her, her
+ * other names the titles' other spellings. What no record says (height, birthday...)
+ * stays empty.
  */
 import { foldName } from "../../catalog/index.js";
+import type { Person } from "../../services/people/person.js";
 import type { Title } from "../../services/titles/title.js";
 import { type AltNames, type Language, namesIn, pairedAlts, writtenIn } from "../../services/titles/title-names.js";
 import { type ActorInfo, NO_DATE } from "./models.js";
@@ -13,13 +17,28 @@ import { metaTubeName } from "../../services/titles/copies.js";
 import { personHomepage } from "./provider-names.js";
 
 /**
- * An actress's id on the MetaTube face: her name, with `/` and `\` in their full-width forms.
+ * The id of an actress no person holds, on the MetaTube face: her name, with `/` and `\` in their full-width forms.
  * The plugins put the id in a URL path (Jellyfin's Path.Combine and UriBuilder, which turns
  * `\` into `/`), where either would split it; the full-width forms fold back to them (NFKC,
  * as every name lookup folds), so the id finds the very person her name does. Any other name
- * is its own id, as it always was: ids the media servers keep go on working.
+ * is its own id, as it always was. A person's id is her key (DMM's id, or `n` and ours), and
+ * the name ids media servers kept from before still find her (actors.ts).
  */
 export const actorId = (name: string): string => name.replace(/\//g, "\uFF0F").replace(/\\/g, "\uFF3C");
+
+/** What no record of ours says of an actress. */
+const UNKNOWN = {
+  summary: "",
+  hobby: "",
+  skill: "",
+  blood_type: "",
+  cup_size: "",
+  measurements: "",
+  nationality: "",
+  height: 0,
+  birthday: NO_DATE,
+  debut_date: NO_DATE,
+};
 
 /** Her spellings in one title: as its answers give her in the language, and every other it has. */
 function spellingsIn(t: Title, alt: AltNames, folded: string, lang: Language): { shown: string; others: string[]; image: string | null } | null {
@@ -74,22 +93,29 @@ export function actorFromTitles(name: string, titles: Title[], altNames: (t: Tit
     seen.add(foldName(a));
     others.push(a);
   }
+  return { id: actorId(shown), name: shown, provider: as ?? source, homepage: personHomepage(source, shown), aliases: others, images, ...UNKNOWN };
+}
+
+/**
+ * A person as MetaTube's ActorInfo, answered under `provider` (Gfriends when asked of it, else
+ * `source`, the MetaTube name of her newest title's provider, whose page of her is her homepage).
+ */
+export function actorOfPerson(p: Person, provider: string, source: string): ActorInfo {
+  const seen = new Set([foldName(p.name)]);
+  const aliases: string[] = [];
+  for (const n of p.names) {
+    const folded = foldName(n.name);
+    if (seen.has(folded)) continue;
+    seen.add(folded);
+    aliases.push(n.name);
+  }
   return {
-    id: actorId(shown),
-    name: shown,
-    provider: as ?? source,
-    homepage: personHomepage(source, shown),
-    aliases: others,
-    images,
-    summary: "",
-    hobby: "",
-    skill: "",
-    blood_type: "",
-    cup_size: "",
-    measurements: "",
-    nationality: "",
-    height: 0,
-    birthday: NO_DATE,
-    debut_date: NO_DATE,
+    id: p.key,
+    name: p.name,
+    provider,
+    homepage: personHomepage(source, p.name),
+    aliases,
+    images: p.picture === null ? [] : [p.picture],
+    ...UNKNOWN,
   };
 }

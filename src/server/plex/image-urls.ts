@@ -16,7 +16,8 @@
  *   - snapshot: each gallery picture (the large ones, else the small), whole, through the
  *     backdrop route's `url=`;
  *   - an actress's picture: hers, whole, through the same route (the primary would cut her
- *     square picture to 2:3).
+ *     square picture to 2:3); a person's through the route of her id under `Gfriends` (the
+ *     actresses of every provider), which serves only her own picture.
  * - Else (unset, or a private, loopback, link-local or local-network address, which Plex's
  *   image service cannot reach): the sources' own picture URLs, as the record holds them, on
  *   the sellers' public hosts, as Plex's own providers name TMDb's (Plex's docs' examples).
@@ -24,7 +25,7 @@
  *     (frontCover below), else the jacket;
  *   - background (and `art`): the jacket (the thumbnail where it has none);
  *   - snapshot: each gallery picture, the large ones else the small;
- *   - an actress's picture: hers.
+ *   - an actress's picture: hers, where it is on the web (not a file of a local picture tree).
  */
 import type { DetailedRecord } from "../../model/record.js";
 import type { Title } from "../../services/titles/title.js";
@@ -92,4 +93,13 @@ export function titleImages(p: Pictures, t: Title, alt: string): PlexImage[] {
     { type: "background", url: backdrop, alt },
     ...gallery.map((url): PlexImage => ({ type: "snapshot", url: pictureUrl(p, t, url), alt })),
   ];
+}
+
+/** MetaTube's provider of actresses on the image routes: every provider's, each by her key. */
+const ACTRESSES = "Gfriends";
+
+/** A person's one picture, whole: through the backdrop route of her key, or as the source gives it (null for none Plex can fetch). */
+export function personPicture(p: Pictures, key: string, url: string): string | null {
+  if (p.from === "cut") return `${p.base}/v1/images/backdrop/${ACTRESSES}/${encodeURIComponent(key)}?url=${encodeURIComponent(url)}`;
+  return /^https?:\/\//i.test(url) ? url : null;
 }

@@ -122,7 +122,7 @@ export function registerMatchRoute(app: FastifyInstance, deps: ServiceDeps, pict
       throw badRequest("a movie match needs a title, a filename or a guid");
     const view = viewOf(request, deps.config, pictures);
     const titles = body.manual ? await rankedMatches(deps, body, view.lang) : await bestMatch(deps, body, view.lang);
-    const found = titles.map((t) => plexMetadata(deps, t, view));
+    const found = await Promise.all(titles.map((t) => plexMetadata(deps, t, view)));
     return sendJson(reply, container("Metadata", found));
   });
 }

@@ -25,13 +25,17 @@
  *   正常). Plex has no badge of its own for it.
  * - No `Collection` (the docs allow it only with the `collection` feature: provider.ts), no
  *   `Guid` (the docs define imdb, tmdb and tvdb ids; none applies).
- * - `Role`: the actresses, each with her picture where the catalog has one; `Director`,
+ * - `Role`: the actresses credited, each person once by her current name in the language
+ *   (services/people), with her one picture where the catalog has one (image-urls.ts
+ *   personPicture); a credit no person holds as the title names it, with the picture its
+ *   record gives that name; `Director`,
  *   `Writer` (the record's authors), `Studio` (makers, then the label), `Genre` (with the
  *   Japanese name as `originalTag` for a request in English).
  */
+import type { CreditedPerson } from "../../services/people/person.js";
 import type { Title } from "../../services/titles/title.js";
 import type { Language, TitleNames } from "../../services/titles/title-names.js";
-import { type Pictures, type PlexImage, pictureUrl, titleImages } from "./image-urls.js";
+import { type Pictures, type PlexImage, personPicture, pictureUrl, titleImages } from "./image-urls.js";
 import { IDENTIFIER, METADATA_PATH } from "./provider.js";
 import { ratingKeyOf } from "./rating-key.js";
 
@@ -83,10 +87,12 @@ export interface PlexView {
   titleCode: boolean;
 }
 
-/** The title's names in the request's language, and in Japanese (the original language, for `originalTag`). */
+/** The title's names in the request's language, and in Japanese (the original language, for `originalTag`); its credited actresses. */
 export interface BothNames {
   shown: TitleNames;
   ja: TitleNames;
+  /** The actresses as the persons credited (services/people creditedPeople), in the request's language. */
+  cast: readonly CreditedPerson[];
 }
 
 /** The text in the language asked for, else in the other one, else "". */
@@ -107,19 +113,18 @@ function people(names: readonly string[]): PlexPerson[] {
   return unique(names).map((tag) => ({ tag }));
 }
 
-/** The actresses in order, each with her picture (by the record's own spelling of her name) where the catalog has one. */
-function roles(t: Title, shown: readonly string[], pictures: Pictures): PlexPerson[] {
-  const r = t.record;
-  const theirs = new Map(r.extra.actressesRich.map((a) => [a.name, a.image]));
+/** The actresses in order, each once (a person by her key, another credit by its name), with her picture where the catalog has one. */
+function roles(t: Title, cast: readonly CreditedPerson[], pictures: Pictures): PlexPerson[] {
   const seen = new Set<string>();
   const out: PlexPerson[] = [];
-  r.actresses.forEach((own, i) => {
-    const tag = (shown[i] ?? own).trim();
-    if (tag === "" || seen.has(tag)) return;
-    seen.add(tag);
-    const picture = theirs.get(own) ?? null;
-    out.push({ tag, order: out.length + 1, ...(picture !== null && { thumb: pictureUrl(pictures, t, picture) }) });
-  });
+  for (const c of cast) {
+    const tag = c.name.trim();
+    const once = c.person === null ? `name:${tag}` : c.person.key;
+    if (tag === "" || seen.has(once)) continue;
+    seen.add(once);
+    const thumb = c.picture === null ? null : c.person === null ? pictureUrl(pictures, t, c.picture) : personPicture(pictures, c.person.key, c.picture);
+    out.push({ tag, order: out.length + 1, ...(thumb !== null && { thumb }) });
+  }
   return out;
 }
 
@@ -179,7 +184,7 @@ export function metadataOf(t: Title, names: BothNames, view: PlexView): PlexMeta
     ...text("art", images.find((i) => i.type === "background")?.url ?? ""),
     ...list("Image", images),
     ...list("Genre", genres(names, lang)),
-    ...list("Role", roles(t, names.shown.actresses, pictures)),
+    ...list("Role", roles(t, names.cast, pictures)),
     ...list("Director", people(names.shown.directors)),
     ...list("Writer", people(names.shown.authors)),
     ...list(

@@ -40,7 +40,7 @@ async function titleAsked(deps: ServiceDeps, request: FastifyRequest): Promise<T
 export function registerMetadataRoutes(app: FastifyInstance, deps: ServiceDeps, pictures: Pictures): void {
   app.get(`${METADATA_PATH}/:ratingKey`, async (request, reply) => {
     const t = await titleAsked(deps, request);
-    return sendJson(reply, container("Metadata", [plexMetadata(deps, t, viewOf(request, deps.config, pictures))]));
+    return sendJson(reply, container("Metadata", [await plexMetadata(deps, t, viewOf(request, deps.config, pictures))]));
   });
 
   app.get(`${METADATA_PATH}/:ratingKey/images`, async (request, reply) => {

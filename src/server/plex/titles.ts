@@ -2,10 +2,11 @@
  * The titles the Plex face answers with, by the same services as every other face: a title
  * by its ratingKey (the catalog's copy, one answered live and kept, else the live provider's
  * by its id, as MetaTube's info route), and a title's Metadata object with its names read once
- * in the asked language and in Japanese.
+ * in the asked language and in Japanese, and its actresses as the persons credited.
  */
 
 import type { ServiceDeps } from "../../services/deps.js";
+import { creditedPeople } from "../../services/people/person.js";
 import { titleById } from "../../services/titles/find-title.js";
 import type { Title } from "../../services/titles/title.js";
 import { namesIn, titleAltNames } from "../../services/titles/title-names.js";
@@ -19,9 +20,10 @@ export async function titleByKey(deps: ServiceDeps, ratingKey: string): Promise<
   return titleById(deps, named.contentId, [named.provider], true);
 }
 
-export function plexMetadata(deps: ServiceDeps, t: Title, view: PlexView): PlexMetadata {
+export async function plexMetadata(deps: ServiceDeps, t: Title, view: PlexView): Promise<PlexMetadata> {
   const alt = titleAltNames(deps, t);
   const shown = namesIn(t.record, alt, view.lang);
   const ja = view.lang === "ja" ? shown : namesIn(t.record, alt, "ja");
-  return metadataOf(t, { shown, ja }, view);
+  const cast = await creditedPeople(deps, t, shown.actresses, view.lang);
+  return metadataOf(t, { shown, ja, cast }, view);
 }

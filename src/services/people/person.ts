@@ -9,7 +9,17 @@
  * has no picture: a name she shares never lends her another's, nor does a one-word name
  * (the tree files `みなみ` under one actress of the many who worked under it).
  */
-import { getPerson, peopleNamed, personByKey, type PersonName, type PersonRecord, titleCredits, foldName } from "../../catalog/index.js";
+import {
+  foldName,
+  getPerson,
+  getPersonFace,
+  peopleNamed,
+  personByKey,
+  type PersonFace,
+  type PersonName,
+  type PersonRecord,
+  titleCredits,
+} from "../../catalog/index.js";
 import { seenNames } from "../../people/credits.js";
 import { isFullName } from "../../people/names.js";
 import type { ServiceDeps } from "../deps.js";
@@ -43,7 +53,7 @@ export function nameIn(names: readonly PersonName[], lang: Language): string {
 }
 
 /** Her names the picture tree is asked by: full names no other person holds, current first, Japanese first. */
-function ownNames(deps: Pick<ServiceDeps, "db">, p: PersonRecord): string[] {
+function ownNames(deps: Pick<ServiceDeps, "db">, p: PersonFace): string[] {
   const order = (n: PersonName) => (n.kind === "current" ? 0 : n.kind === "former" ? 1 : 2) * 3 + SCRIPTS.ja.indexOf(n.script);
   return [...p.names]
     .sort((a, b) => order(a) - order(b))
@@ -56,7 +66,7 @@ function ownNames(deps: Pick<ServiceDeps, "db">, p: PersonRecord): string[] {
 }
 
 /** Her picture: the sources', then the tree's by a name of hers alone; null when neither has one. */
-export async function pictureOf(deps: Pick<ServiceDeps, "db" | "pictureTree">, p: PersonRecord): Promise<string | null> {
+export async function pictureOf(deps: Pick<ServiceDeps, "db" | "pictureTree">, p: PersonFace): Promise<string | null> {
   if (p.picture !== null) return p.picture;
   const tree = deps.pictureTree;
   if (!tree) return null;
@@ -94,11 +104,28 @@ export function findPersonId(deps: Pick<ServiceDeps, "db">, keyOrName: string): 
   return holders.length === 1 ? holders[0] : null;
 }
 
+/** A person as a title's credit shows her (her titles not counted: a prolific actress's are many). */
+export interface CreditedFace {
+  id: number;
+  key: string;
+  /** Her current name in the language asked. */
+  name: string;
+  names: PersonName[];
+  picture: string | null;
+}
+
 /** A title's actress as the faces show her: the person's name and picture, or the credit as the record gives it. */
 export interface CreditedPerson {
   name: string;
   picture: string | null;
-  person: Person | null;
+  person: CreditedFace | null;
+}
+
+/** The person of our id as a credit shows her, in a language; null for none. */
+async function creditedFace(deps: Pick<ServiceDeps, "db" | "pictureTree">, id: number, lang: Language): Promise<CreditedFace | null> {
+  const face = getPersonFace(deps.db, id);
+  if (face === null) return null;
+  return { id: face.id, key: face.key, name: nameIn(face.names, lang), names: face.names, picture: await pictureOf(deps, face) };
 }
 
 /** The person a live title's credit names: the one person holding one of its full names, else none. */
@@ -109,6 +136,15 @@ function personOfLiveCredit(deps: Pick<ServiceDeps, "db">, name: string): number
     for (const id of peopleNamed(deps.db, n.folded)) ids.add(id);
   }
   return ids.size === 1 ? [...ids][0] : null;
+}
+
+/** A credit the catalog keeps no position for (a person listed twice keeps her first): the person credited on the title who holds its name. */
+function listedAgain(deps: Pick<ServiceDeps, "db">, name: string, onTitle: ReadonlySet<number>): number | null {
+  for (const n of seenNames([name])) {
+    const holder = peopleNamed(deps.db, n.folded).find((id) => onTitle.has(id));
+    if (holder !== undefined) return holder;
+  }
+  return null;
 }
 
 /**
@@ -127,9 +163,10 @@ export async function creditedPeople(
   const out: CreditedPerson[] = [];
   const seen = new Set<number>();
   const rich = t.record.extra.actressesRich;
+  const onTitle = new Set(credits?.values());
   for (const [i, name] of t.record.actresses.entries()) {
-    const id = credits !== null ? (credits.get(i) ?? null) : personOfLiveCredit(deps, name);
-    const person = id === null || seen.has(id) ? null : await personById(deps, id, lang);
+    const id = credits !== null ? (credits.get(i) ?? listedAgain(deps, name, onTitle)) : personOfLiveCredit(deps, name);
+    const person = id === null || seen.has(id) ? null : await creditedFace(deps, id, lang);
     if (id !== null && seen.has(id)) continue;
     if (id !== null) seen.add(id);
     if (person !== null) out.push({ name: person.name, picture: person.picture, person });
