@@ -118,7 +118,7 @@ export async function scanCommand(dir: string, values: ScanValues): Promise<void
     if (!values.json) out(summary(totals, seconds));
     let sidecars: { files: SidecarResult[]; totals: SidecarTotals; seconds: number } | null = null;
     if (kinds.length > 0 && !abort.signal.aborted)
-      sidecars = await writeSidecarsOf(db, dir, matched, kinds, values, config.mediaLanguage, images, abort.signal);
+      sidecars = await writeSidecarsOf({ db, pictureTree }, dir, matched, kinds, values, config.mediaLanguage, images, abort.signal);
     if (values.json) out(JSON.stringify({ dir, files: entries, totals, seconds: Math.round(seconds * 1000) / 1000, ...(sidecars ? { sidecars } : {}) }));
     if (abort.signal.aborted) err("scan stopped before the end (SIGINT)");
     if (sidecars && sidecars.totals.failed > 0) process.exitCode = 1;
@@ -130,7 +130,7 @@ export async function scanCommand(dir: string, values: ScanValues): Promise<void
 }
 
 async function writeSidecarsOf(
-  db: ServiceDeps["db"],
+  deps: Pick<ServiceDeps, "db" | "pictureTree">,
   root: string,
   matched: MatchedFile<Title>[],
   kinds: SidecarKind[],
@@ -151,9 +151,9 @@ async function writeSidecarsOf(
     language,
     images,
     // One spelling per person in every NFO, as the MetaTube face gives it (the catalog's other spellings).
-    names: (t) => titleNames({ db }, t, language),
+    names: (t) => titleNames(deps, t, language),
     // Each person credited once, by her current name and with her picture, as every face shows her.
-    people: (t, shown) => creditedPeople({ db, pictureTree }, t, shown, language),
+    people: (t, shown) => creditedPeople(deps, t, shown, language),
     signal,
     concurrency: Number(values.concurrency),
     onResult: (r) => {
