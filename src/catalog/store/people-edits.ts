@@ -15,6 +15,7 @@ import { stableCode, VideoCatalogError } from "../../lib/video-catalog-error.js"
 import type { Db } from "./db.js";
 import { decodeDoc } from "./doc-codec.js";
 import { peopleNamed } from "./people-read.js";
+import { noteCatalogWrite } from "./version.js";
 import { endTurnSnapshot, stmt } from "./statements.js";
 
 /** An edit the catalog will not make or undo, with the reason as its message. */
@@ -117,7 +118,10 @@ function journal(db: Db, kind: PersonEditKind, summary: string, persons: number[
 /** Runs an edit in one write transaction (the connection's turn-long read one ended first). */
 function inEditTransaction<T>(db: Db, edit: () => T): T {
   endTurnSnapshot(db);
-  return db.transaction(edit).immediate();
+  const out = db.transaction(edit).immediate();
+  // What this connection keeps of people (and the searches that widen a name to hers) is read again.
+  noteCatalogWrite(db);
+  return out;
 }
 
 const mergedInto = (db: Db, id: number) => stmt<[number], { merged_into: number | null }>(db, "SELECT merged_into FROM people WHERE id = ?").get(id);

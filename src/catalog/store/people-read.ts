@@ -5,7 +5,9 @@
  * person merged into another is read as that one, with both's names and titles.
  */
 import type { Db } from "./db.js";
+import { cachesOf } from "./caches.js";
 import { stmt } from "./statements.js";
+import { catalogVersion } from "./version.js";
 import type { Script } from "../../people/names.js";
 
 export type NameKindOfPerson = "current" | "former" | "alias";
@@ -151,11 +153,25 @@ export function namesWithKinds(rows: readonly NameRow[]): PersonName[] {
 /** A person as a title's credit shows her: her key, names and picture, without her titles (which a prolific actress makes slow to count). */
 export type PersonFace = Omit<PersonRecord, "titles" | "firstRelease" | "lastRelease">;
 
+/** Faces kept per connection until the catalog changes: a scan of a library reads the same persons title after title. */
+const FACES_KEPT = 20_000;
+
 /** A shown person's key, names and picture (a user's merge followed); null for no such person. */
 export function getPersonFace(db: Db, id: number): PersonFace | null {
+  const caches = cachesOf(db);
+  const version = catalogVersion(db);
+  if (caches.faces === null || caches.faces.version !== version || caches.faces.entries.size >= FACES_KEPT) caches.faces = { version, entries: new Map() };
+  const kept = caches.faces.entries.get(id) as PersonFace | null | undefined;
+  if (kept !== undefined) return kept;
+  const face = readPersonFace(db, id);
+  caches.faces.entries.set(id, face);
+  return face;
+}
+
+function readPersonFace(db: Db, id: number): PersonFace | null {
   const row = stmt<[number], PersonRow>(db, "SELECT id, dmm_id, merged_into, picture, picture_release, made_by FROM people WHERE id = ?").get(id);
   if (row === undefined) return null;
-  if (row.merged_into !== null) return getPersonFace(db, row.merged_into);
+  if (row.merged_into !== null) return readPersonFace(db, row.merged_into);
   const ids = members(db, id);
   return {
     id,

@@ -11,6 +11,7 @@ import type { Db } from "./db.js";
 import { decodeDoc } from "./doc-codec.js";
 import { PeopleWriter } from "./people-write.js";
 import { endTurnSnapshot, stmt } from "./statements.js";
+import { noteCatalogWrite } from "./version.js";
 
 const FLAG = "people_rebuild";
 const BATCH = 2000;
@@ -52,7 +53,9 @@ function readAllCredits(db: Db, log: (line: string) => void): number {
 /** Makes the sources' people again from the stored titles (the user's edits stay). One transaction. */
 export function rebuildPeople(db: Db, log: (line: string) => void = () => {}): number {
   endTurnSnapshot(db);
-  return db.transaction(() => rebuildInTx(db, log)).immediate();
+  const done = db.transaction(() => rebuildInTx(db, log)).immediate();
+  noteCatalogWrite(db);
+  return done;
 }
 
 function rebuildInTx(db: Db, log: (line: string) => void): number {

@@ -53,6 +53,9 @@ export class PeopleWriter {
   private readonly names = new Map<string, NameSeen>();
   private readonly pictures = new Map<number, { url: string; release: string }>();
   private splits: Map<number, Map<string, number>> | null = null;
+  /** folded name -> persons holding it -> whom each is shown as (holdersOf). */
+  private holders: Map<string, Map<number, number>> | null = null;
+  private shown: Map<number, number> | null = null;
 
   /**
    * @param bulk the writer lives for a whole load (one transaction): the persons' DMM ids are
@@ -74,7 +77,10 @@ export class PeopleWriter {
       if (person === null || seen.has(person)) return;
       seen.add(person);
       stmt(this.db, INSERT_CREDIT).run(movieId, position, person);
-      for (const name of c.names) this.sawName(person, name, source, day);
+      for (const name of c.names) {
+        this.sawName(person, name, source, day);
+        this.holds(person, name.folded);
+      }
       if (c.image !== null && day !== null) this.sawPicture(person, c.image, day);
     });
   }
@@ -117,12 +123,16 @@ export class PeopleWriter {
   private takeInNameOnly(id: number, names: readonly SeenName[]): void {
     this.nameOnly ??= stmt(this.db, "SELECT 1 FROM people WHERE dmm_id IS NULL AND made_by = 'source' LIMIT 1").get() !== undefined;
     if (!this.nameOnly) return;
+    // The names gathered so far are written first: a person made earlier in this write is found too.
+    this.flush();
     for (const n of names) {
       if (n.kind !== "name" || !isFullName(n.name)) continue;
       const holders = stmt<[string], number>(this.db, NAME_ONLY).pluck().all(n.folded) as number[];
       if (holders.length !== 1) continue;
       const from = holders[0];
-      this.flush();
+      // Who holds which name changed: what this writer kept of it is read again when next asked.
+      this.holders = null;
+      this.shown = null;
       stmt(this.db, "UPDATE OR IGNORE person_titles SET person_id = ? WHERE person_id = ?").run(id, from);
       stmt(this.db, "UPDATE OR IGNORE person_names SET person_id = ? WHERE person_id = ?").run(id, from);
       stmt(this.db, "DELETE FROM person_names WHERE person_id = ?").run(from);
@@ -135,13 +145,12 @@ export class PeopleWriter {
   private ofNames(names: readonly SeenName[]): number | null {
     const full = names.filter((n) => n.kind === "name" && isFullName(n.name));
     if (full.length === 0) return null;
-    this.flush();
     const shown = new Set<number>();
     const raw = new Set<number>();
     for (const n of full) {
-      for (const h of stmt<[string], { id: number; shown: number }>(this.db, NAMED).all(n.folded)) {
-        shown.add(h.shown);
-        raw.add(h.id);
+      for (const [id, as] of this.holdersOf(n.folded)) {
+        shown.add(as);
+        raw.add(id);
       }
     }
     if (shown.size > 1) return null;
@@ -152,6 +161,60 @@ export class PeopleWriter {
     // The person who holds the name, not the one a user's merge shows her as: an undo of the merge then leaves her titles hers.
     const [person] = shown;
     return raw.has(person) || raw.size !== 1 ? person : [...raw][0];
+  }
+
+  /**
+   * The persons holding a name (each with the person she is shown as), as the catalog has
+   * them with this writer's names: a bulk load reads every name once and keeps the map up
+   * to date as it credits; a small write asks the catalog per name, after writing its own.
+   */
+  private holdersOf(folded: string): Map<number, number> {
+    if (this.holders === null && this.bulk) this.holders = this.readHolders();
+    this.holders ??= new Map();
+    let found = this.holders.get(folded);
+    if (found === undefined && !this.bulk) {
+      this.flush();
+      const rows = stmt<[string], { id: number; shown: number }>(this.db, NAMED).all(folded);
+      this.holders.set(folded, (found = new Map(rows.map((r) => [r.id, r.shown]))));
+    }
+    return found ?? new Map();
+  }
+
+  private readHolders(): Map<string, Map<number, number>> {
+    const out = new Map<string, Map<number, number>>();
+    const rows = stmt<[], [string, number, number]>(
+      this.db,
+      "SELECT DISTINCT n.folded, p.id, coalesce(p.merged_into, p.id) FROM person_names n JOIN people p ON p.id = n.person_id",
+    )
+      .raw()
+      .all() as [string, number, number][];
+    for (const [folded, id, shown] of rows) {
+      if (!out.has(folded)) out.set(folded, new Map());
+      out.get(folded)!.set(id, shown);
+    }
+    return out;
+  }
+
+  /** A name this writer credits `person` with, into the holders it keeps (a new name of a bulk load, or one already asked). */
+  private holds(person: number, folded: string): void {
+    if (this.holders === null) return;
+    let found = this.holders.get(folded);
+    if (found === undefined) {
+      if (!this.bulk) return;
+      this.holders.set(folded, (found = new Map()));
+    }
+    if (!found.has(person)) found.set(person, this.shownAs(person));
+  }
+
+  /** Whom `person` is shown as (a user's merge); read once per person this writer meets. */
+  private shownAs(person: number): number {
+    this.shown ??= new Map();
+    let as = this.shown.get(person);
+    if (as === undefined) {
+      as = (stmt<[number], number>(this.db, "SELECT coalesce(merged_into, id) FROM people WHERE id = ?").pluck().get(person) as number | undefined) ?? person;
+      this.shown.set(person, as);
+    }
+    return as;
   }
 
   /** The person a user's split sent this credit's name to, else `person`. */
