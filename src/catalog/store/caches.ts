@@ -24,8 +24,8 @@ export interface CatalogCaches {
   segments: { n: number; at: number } | null;
   /** Bitsets of matches and walks down sort orders (search/match-bits.ts). */
   bits: BitsCache | null;
-  /** People's faces (key, names, picture) by id, at one catalog version (people-read.ts): every title's credits read them. */
-  faces: { version: string; entries: Map<number, unknown> } | null;
+  /** People's faces (key, names, picture) by id, and who holds a name, at one catalog version (people-read.ts): every title's credits read them. */
+  people: { version: string; faces: Map<number, unknown>; named: Map<string, number[]> } | null;
 }
 
 /** A provider's titles in the catalog, the newest release day among them (YYYY-MM-DD) and the last time one was written (ms). */
@@ -62,7 +62,7 @@ export interface WalkPrefix {
 const all = new WeakMap<Db, CatalogCaches>();
 
 function empty(localWrites: number): CatalogCaches {
-  return { statements: new Map(), orm: null, localWrites, providers: null, probes: null, counts: new Map(), segments: null, bits: null, faces: null };
+  return { statements: new Map(), orm: null, localWrites, providers: null, probes: null, counts: new Map(), segments: null, bits: null, people: null };
 }
 
 /** The caches of a connection. */

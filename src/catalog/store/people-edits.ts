@@ -14,7 +14,7 @@ import { foldName, isFullName, scriptOf } from "../../people/names.js";
 import { stableCode, VideoCatalogError } from "../../lib/video-catalog-error.js";
 import type { Db } from "./db.js";
 import { decodeDoc } from "./doc-codec.js";
-import { peopleNamed } from "./people-read.js";
+import { readPeopleNamed as peopleNamed } from "./people-read.js";
 import { noteCatalogWrite } from "./version.js";
 import { endTurnSnapshot, stmt } from "./statements.js";
 

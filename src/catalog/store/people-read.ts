@@ -63,6 +63,16 @@ interface NameRow {
 /** Hiragana alone (with its marks and spaces): how the sources write a name's reading. */
 const isReading = (name: string): boolean => /^[\p{Script=Hiragana}\u30fc\u30fb\s]+$/u.test(name);
 
+/** Faces and name holders kept per connection until the catalog changes (at most this many each): a library's scan reads the same persons title after title. */
+const KEPT = 20_000;
+
+function peopleKept(db: Db): NonNullable<ReturnType<typeof cachesOf>["people"]> {
+  const caches = cachesOf(db);
+  const version = catalogVersion(db);
+  if (caches.people === null || caches.people.version !== version) caches.people = { version, faces: new Map(), named: new Map() };
+  return caches.people;
+}
+
 export const personKey = (id: number, dmmId: string | null): string => dmmId ?? `n${id}`;
 
 /** The person shown for `id` (a user's merge followed), or null when there is none. */
@@ -84,6 +94,17 @@ export function personByKey(db: Db, key: string): number | null {
 
 /** The persons (as shown) who have this name, folded, of any kind. */
 export function peopleNamed(db: Db, folded: string): number[] {
+  const kept = peopleKept(db);
+  let found = kept.named.get(folded);
+  if (found === undefined) {
+    if (kept.named.size >= KEPT) kept.named.clear();
+    kept.named.set(folded, (found = readPeopleNamed(db, folded)));
+  }
+  return [...found];
+}
+
+/** peopleNamed read from the catalog as it is now (inside a write that changes who holds a name). */
+export function readPeopleNamed(db: Db, folded: string): number[] {
   return stmt<[string], number>(db, "SELECT DISTINCT coalesce(p.merged_into, p.id) FROM person_names n JOIN people p ON p.id = n.person_id WHERE n.folded = ?")
     .pluck()
     .all(folded) as number[];
@@ -153,18 +174,14 @@ export function namesWithKinds(rows: readonly NameRow[]): PersonName[] {
 /** A person as a title's credit shows her: her key, names and picture, without her titles (which a prolific actress makes slow to count). */
 export type PersonFace = Omit<PersonRecord, "titles" | "firstRelease" | "lastRelease">;
 
-/** Faces kept per connection until the catalog changes: a scan of a library reads the same persons title after title. */
-const FACES_KEPT = 20_000;
-
 /** A shown person's key, names and picture (a user's merge followed); null for no such person. */
 export function getPersonFace(db: Db, id: number): PersonFace | null {
-  const caches = cachesOf(db);
-  const version = catalogVersion(db);
-  if (caches.faces === null || caches.faces.version !== version || caches.faces.entries.size >= FACES_KEPT) caches.faces = { version, entries: new Map() };
-  const kept = caches.faces.entries.get(id) as PersonFace | null | undefined;
-  if (kept !== undefined) return kept;
+  const kept = peopleKept(db);
+  const had = kept.faces.get(id) as PersonFace | null | undefined;
+  if (had !== undefined) return had;
+  if (kept.faces.size >= KEPT) kept.faces.clear();
   const face = readPersonFace(db, id);
-  caches.faces.entries.set(id, face);
+  kept.faces.set(id, face);
   return face;
 }
 

@@ -165,7 +165,7 @@ export async function creditedPeople(
   const rich = t.record.extra.actressesRich;
   const onTitle = new Set(credits?.values());
   for (const [i, name] of t.record.actresses.entries()) {
-    const id = credits !== null ? (credits.get(i) ?? listedAgain(deps, name, onTitle)) : personOfLiveCredit(deps, name);
+    const id = credits !== null ? (credits.get(i) ?? (onTitle.size === 0 ? null : listedAgain(deps, name, onTitle))) : personOfLiveCredit(deps, name);
     const person = id === null || seen.has(id) ? null : await creditedFace(deps, id, lang);
     if (id !== null && seen.has(id)) continue;
     if (id !== null) seen.add(id);
