@@ -56,6 +56,8 @@ export class PeopleWriter {
   /** folded name -> persons holding it -> whom each is shown as (holdersOf). */
   private holders: Map<string, Map<number, number>> | null = null;
   private shown: Map<number, number> | null = null;
+  /** The folded names of `names`, not yet written. */
+  private readonly gathered = new Set<string>();
 
   /**
    * @param bulk the writer lives for a whole load (one transaction): the persons' DMM ids are
@@ -93,6 +95,7 @@ export class PeopleWriter {
       upsert.run(n.person, n.name.folded, n.name.name, n.name.script, n.name.kind, n.source, n.first, n.last, this.now);
     }
     this.names.clear();
+    this.gathered.clear();
     const picture = stmt(this.db, SET_PICTURE);
     for (const [person, p] of this.pictures) picture.run(p.url, p.release, person, p.release);
     this.pictures.clear();
@@ -173,7 +176,8 @@ export class PeopleWriter {
     this.holders ??= new Map();
     let found = this.holders.get(folded);
     if (found === undefined && !this.bulk) {
-      this.flush();
+      // The catalog answers for the names already written: a name this write gathered is written first.
+      if (this.gathered.has(folded)) this.flush();
       const rows = stmt<[string], { id: number; shown: number }>(this.db, NAMED).all(folded);
       this.holders.set(folded, (found = new Map(rows.map((r) => [r.id, r.shown]))));
     }
@@ -243,6 +247,7 @@ export class PeopleWriter {
   }
 
   private sawName(person: number, name: SeenName, source: string, day: string | null): void {
+    this.gathered.add(name.folded);
     const key = `${person}\u0000${name.folded}\u0000${source}`;
     const had = this.names.get(key);
     if (had === undefined) {
