@@ -3,18 +3,12 @@
  * fetched only for the person it was chosen for, through her title or her name, never for
  * another (no open proxy, test/fixtures/gfriends for the tree's layout).
  */
-import { rmSync } from "node:fs";
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createImages, gfriendsTree, type Images } from "../../src/images/index.js";
-import { createHttpClient } from "../../src/net/index.js";
-import { buildServer } from "../../src/server/app.js";
-import { buildTestApp, makeIngest, type TestApp } from "../helpers/build-app.js";
-import { writeTree } from "../helpers/gfriends-tree.js";
+import { makeIngest } from "../helpers/build-app.js";
+import { serverWithTree } from "../helpers/gfriends-tree.js";
 
 const credited = (cid: string, id: string, name: string) =>
   makeIngest(
@@ -23,28 +17,15 @@ const credited = (cid: string, id: string, name: string) =>
   );
 
 describe("the image routes and the picture tree", () => {
-  let dir: string;
-  let t: TestApp;
-  let images: Images;
-  let app: Awaited<ReturnType<typeof buildServer>>;
-  const http = createHttpClient({ userAgent: "video-catalog-test", timeoutMs: 5000, maxRetries: 0 });
-  const hers = () => pathToFileURL(join(dir, "Content", "人工存储 HandStorage", "新名ゆき.jpg")).href;
-  const ask = (path: string, url: string) => app.inject({ url: `/v1/images/backdrop/${path}?url=${encodeURIComponent(url)}` });
+  let s: Awaited<ReturnType<typeof serverWithTree>>;
+  const hers = () => pathToFileURL(join(s.dir, "Content", "人工存储 HandStorage", "新名ゆき.jpg")).href;
+  const ask = (path: string, url: string) => s.app.inject({ url: `/v1/images/backdrop/${path}?url=${encodeURIComponent(url)}` });
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), "tree-pictures-"));
-    await writeTree(dir);
-    t = await buildTestApp([credited("abc00001", "6001", "新名ゆき"), credited("abc00002", "6002", "紗倉まな")]);
-    images = createImages({ http, dir: join(t.dir, "images"), maxBytes: 1 << 24, localRoot: dir });
-    const pictureTree = gfriendsTree({ at: dir, cacheFile: join(dir, "unused.json"), refreshMs: 3_600_000, http: null });
-    app = await buildServer({ ...t.deps, images, pictureTree }, { logger: false, dashboard: false });
+    s = await serverWithTree([credited("abc00001", "6001", "新名ゆき"), credited("abc00002", "6002", "紗倉まな")]);
   });
   afterAll(async () => {
-    await app?.close();
-    await images?.close();
-    await http.close();
-    await t?.close();
-    rmSync(dir, { recursive: true, force: true });
+    await s?.close();
   });
 
   it("serves her tree picture through her title and through her name", async () => {
@@ -61,7 +42,7 @@ describe("the image routes and the picture tree", () => {
       const res = await ask(path, hers());
       expect(res.statusCode, res.body).toBe(400);
     }
-    const other = pathToFileURL(join(dir, "Content", "人工存储 HandStorage", "紗倉まな.jpg")).href;
+    const other = pathToFileURL(join(s.dir, "Content", "人工存储 HandStorage", "紗倉まな.jpg")).href;
     expect((await ask("FANZA/abc00001", other)).statusCode).toBe(400);
     expect((await ask("FANZA/abc00001", pathToFileURL("/etc/passwd").href)).statusCode).toBe(400);
   });
