@@ -59,7 +59,6 @@ export { foldName } from "./fts/name-tags.js";
 export {
   getPerson,
   getPersonFace,
-  namesOfOnePerson,
   peopleNamed,
   personByKey,
   personKey,
@@ -67,7 +66,6 @@ export {
   personProviders,
   personTitleIds,
   searchPeople,
-  shownPerson,
   titleCredits,
   type NameKindOfPerson,
   type PersonFace,

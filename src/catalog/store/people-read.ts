@@ -275,14 +275,3 @@ export function searchPeople(db: Db, folded: string, limit: number, offset: numb
     .all(folded, folded, folded, like) as number[];
   return { total: rows.length, ids: rows.slice(offset, offset + limit) };
 }
-
-/** Every name (folded) of the one person holding `folded`, or null when no one or more than one person holds it. */
-export function namesOfOnePerson(db: Db, folded: string): string[] | null {
-  const holders = peopleNamed(db, folded);
-  if (holders.length !== 1) return null;
-  const ids = members(db, holders[0]);
-  return db
-    .prepare(`SELECT DISTINCT folded FROM person_names WHERE person_id IN (${inList(ids)})`)
-    .pluck()
-    .all(...ids) as string[];
-}
