@@ -13,18 +13,13 @@ import {
 import { ErrorSchema } from "../schemas/record.js";
 import { KEY_SECURITY, KEYED_ERRORS } from "../schemas/responses.js";
 import { getAndPost } from "./both-forms.js";
+import { pageHeaders } from "./page-links.js";
 import type { RouteContext } from "./context.js";
 
-/** x-total-count, and RFC 8288 links to the neighbouring pages as GET URLs with the same parameters (as /query's). */
-function pageHeaders<T extends { count: number }>(reply: FastifyReply, path: string, params: Record<string, string>, answer: Paged<T>): T {
-  const link = (page: number, rel: string) =>
-    `<${path}?${new URLSearchParams({ ...params, num: String(answer.pageSize), page: String(page) }).toString()}>; rel="${rel}"`;
-  const links: string[] = [];
+/** A page of people's answer: its headers (as /query's), then its body. */
+function paged<T extends { count: number }>(reply: FastifyReply, path: string, params: Record<string, string>, answer: Paged<T>): T {
   const lastPage = Math.max(1, Math.ceil(answer.total / answer.pageSize));
-  if (answer.body.count > 0 && (answer.page - 1) * answer.pageSize + answer.body.count < answer.total) links.push(link(answer.page + 1, "next"));
-  if (answer.page > 1) links.push(link(Math.min(answer.page - 1, lastPage), "prev"));
-  reply.header("x-total-count", String(answer.total));
-  if (links.length > 0) reply.header("link", links.join(", "));
+  pageHeaders(reply, path, params, { ...answer, count: answer.body.count, lastPage });
   return answer.body;
 }
 
@@ -35,7 +30,7 @@ export function registerPeopleRoutes(app: FastifyInstance, ctx: RouteContext): v
   };
   getAndPost<PeopleParams>(app, "/people", PeopleParamsSchema, doc, async (p, reply, where) => {
     assertSafeIntegers(p, where);
-    return pageHeaders(reply, "/people", { q: p.q }, await findPeople(ctx.deps, p.q, p.page ?? 1, p.num ?? 10));
+    return paged(reply, "/people", { q: p.q }, await findPeople(ctx.deps, p.q, p.page ?? 1, p.num ?? 10));
   });
   const response = {
     200: PersonResponseSchema,
@@ -53,7 +48,7 @@ export function registerPeopleRoutes(app: FastifyInstance, ctx: RouteContext): v
   };
   app.get<{ Params: { id: string }; Querystring: PersonQuery }>("/people/:id", { schema, config: { auth: true } }, async (req, reply) => {
     assertSafeIntegers(req.query, "querystring");
-    return pageHeaders(reply, `/people/${req.params.id}`, {}, await personAnswer(ctx.deps, req.params.id, req.query.page ?? 1, req.query.num ?? 10));
+    return paged(reply, `/people/${req.params.id}`, {}, await personAnswer(ctx.deps, req.params.id, req.query.page ?? 1, req.query.num ?? 10));
   });
   const pictureSchema = {
     tags: ["catalog"],
