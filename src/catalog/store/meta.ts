@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { endTurnSnapshot } from "./statements.js";
+import { endTurnSnapshot, stmt } from "./statements.js";
 import type { Db } from "./db.js";
 import { orm } from "./orm.js";
 import { meta } from "./schema.js";
@@ -23,4 +23,35 @@ export function ensureMeta(db: Db, key: string, make: () => string): string {
   endTurnSnapshot(db);
   orm(db).insert(meta).values({ key, value: make() }).onConflictDoNothing().run();
   return getMeta(db, key) as string;
+}
+
+/**
+ * Runs `work` once in a write transaction when a migration left the meta row `flag` (a
+ * rebuild it asked for), then removes the row; 0 without it. A process killed half-way
+ * leaves the row, and the next open starts again; a process that waited for the lock while
+ * another did the work finds the row gone and does nothing.
+ */
+export function onceFlagged(db: Db, flag: string, work: () => number): number {
+  endTurnSnapshot(db);
+  const flagged = () => stmt(db, "SELECT 1 FROM meta WHERE key = ?").pluck().get(flag) !== undefined;
+  if (!flagged()) return 0;
+  return db
+    .transaction(() => {
+      if (!flagged()) return 0;
+      const done = work();
+      stmt(db, "DELETE FROM meta WHERE key = ?").run(flag);
+      return done;
+    })
+    .immediate();
+}
+
+/** The rows of `sql` (`… WHERE m.id > ? ORDER BY m.id LIMIT ?`), a page at a time, in id order. */
+export function* pagesById<R extends { id: number }>(db: Db, sql: string, size: number): Generator<R[]> {
+  const page = stmt<[number, number], R>(db, sql);
+  for (let after = 0; ; ) {
+    const rows = page.all(after, size);
+    if (rows.length === 0) return;
+    yield rows;
+    after = rows[rows.length - 1].id;
+  }
 }

@@ -10,11 +10,14 @@ import { creditsOf } from "../../people/credits.js";
 import type { Db } from "./db.js";
 import { decodeDoc } from "./doc-codec.js";
 import { PeopleWriter } from "./people-write.js";
+import { onceFlagged, pagesById } from "./meta.js";
 import { endTurnSnapshot, stmt } from "./statements.js";
 import { noteCatalogWrite } from "./version.js";
 
 const FLAG = "people_rebuild";
 const BATCH = 2000;
+const PAGE_SQL = `SELECT m.id, m.provider, m.release_date, d.doc, d.alt_names, d.credits
+  FROM movies m JOIN movie_docs d ON d.id = m.id WHERE m.id > ? ORDER BY m.id LIMIT ?`;
 
 interface Row {
   id: number;
@@ -27,22 +30,13 @@ interface Row {
 
 /** Credits of every stored title into people, in the caller's transaction. Returns the titles read. */
 function readAllCredits(db: Db, log: (line: string) => void): number {
-  const page = stmt<[number, number], Row>(
-    db,
-    `SELECT m.id, m.provider, m.release_date, d.doc, d.alt_names, d.credits
-     FROM movies m JOIN movie_docs d ON d.id = m.id WHERE m.id > ? ORDER BY m.id LIMIT ?`,
-  );
   const writer = new PeopleWriter(db, Date.now(), true);
-  let after = 0;
   let done = 0;
-  for (;;) {
-    const rows = page.all(after, BATCH);
-    if (rows.length === 0) break;
+  for (const rows of pagesById<Row>(db, PAGE_SQL, BATCH)) {
     for (const r of rows) {
       const record = { record: decodeDoc(r.doc), altNames: JSON.parse(r.alt_names), credits: r.credits === null ? undefined : JSON.parse(r.credits) };
       writer.credit(r.id, r.release_date, r.provider, creditsOf(record as IngestRecord), false);
     }
-    after = rows[rows.length - 1].id;
     done += rows.length;
     if (done % 100_000 < BATCH) log(`  ${done} titles`);
   }
@@ -76,17 +70,11 @@ function rebuildInTx(db: Db, log: (line: string) => void): number {
 
 /** rebuildPeople when the migration that brought people asked for it; 0 otherwise. */
 export function rebuildPeopleIfFlagged(db: Db, log: (line: string) => void = () => {}): number {
-  endTurnSnapshot(db);
-  const flagged = () => stmt(db, "SELECT 1 FROM meta WHERE key = ?").pluck().get(FLAG) !== undefined;
-  if (!flagged()) return 0;
-  return db
-    .transaction(() => {
-      if (!flagged()) return 0;
-      const total = stmt(db, "SELECT count(*) FROM movies").pluck().get() as number;
-      if (total > 0) log(`reading the people of ${total} titles (once, after an upgrade)`);
-      const done = rebuildInTx(db, log);
-      if (total > 0) log(`people read: ${done} titles`);
-      return done;
-    })
-    .immediate();
+  return onceFlagged(db, FLAG, () => {
+    const total = stmt(db, "SELECT count(*) FROM movies").pluck().get() as number;
+    if (total > 0) log(`reading the people of ${total} titles (once, after an upgrade)`);
+    const done = rebuildInTx(db, log);
+    if (total > 0) log(`people read: ${done} titles`);
+    return done;
+  });
 }
